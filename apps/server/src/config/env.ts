@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import path from 'node:path';
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  /** postgres://… selects PostgreSQL; empty means the embedded SQLite database. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('data'),
+  /** `demo` (default outside production) seeds the demo tenants on an empty database; `none` skips it. */
+  ANTREAN_SEED: z.enum(['demo', 'none']).optional(),
+  PUBLIC_URL: z.string().optional(),
+  /** Extra origins (comma separated) allowed to open the live WebSocket. */
+  ALLOWED_ORIGINS: z.string().default(''),
+  SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  dataDir: string;
+  seed: 'demo' | 'none';
+  publicUrl: string | undefined;
+  allowedOrigins: string[];
+  sessionTtlMs: number;
+  logLevel: Env['LOG_LEVEL'];
+  trustProxy: boolean;
+  webDist: string | undefined;
+  version: string;
+}
+
+export function isPostgresUrl(url: string | undefined): url is string {
+  return !!url && /^postgres(ql)?:\/\//.test(url);
+}
+
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const env = EnvSchema.parse(source);
+  const dataDir = path.resolve(env.DATA_DIR);
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    database: isPostgresUrl(env.DATABASE_URL)
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'antrean.sqlite') },
+    dataDir,
+    seed: isProduction ? 'none' : (env.ANTREAN_SEED ?? 'demo'),
+    publicUrl: env.PUBLIC_URL,
+    allowedOrigins: env.ALLOWED_ORIGINS.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
+    logLevel: env.LOG_LEVEL,
+    trustProxy: env.TRUST_PROXY,
+    webDist: env.WEB_DIST,
+    version: process.env.npm_package_version ?? '0.1.0',
+  };
+}

@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import type { DB } from './schema';
+import { migrationProvider } from './migrations/index';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+/** The database handle every service receives: Kysely plus what the hot paths need raw. */
+export interface Database {
+  kind: DbKind;
+  db: Kysely<DB>;
+  /** The raw better-sqlite3 handle (SQLite mode only) for prepared-statement hot paths. */
+  sqlite: SqliteDatabase.Database | undefined;
+  /** The pg pool (PostgreSQL mode only), e.g. for LISTEN/NOTIFY. */
+  pool: pg.Pool | undefined;
+  close(): Promise<void>;
+}
+
+// bigint (int8) and numeric come back from pg as strings; our bigints are epoch ms and counts.
+pg.types.setTypeParser(20, (v) => Number(v));
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export const MIN_SQLITE_VERSION = '3.51.3';
+
+/**
+ * Opens SQLite with the durability settings tickets need: WAL, synchronous=FULL (an
+ * acknowledged ticket survives a power cut), foreign keys and a busy timeout.
+ */
+export function openSqlite(file: string): SqliteDatabase.Database {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
+  if (compareVersions(version, MIN_SQLITE_VERSION) < 0) {
+    sqlite.close();
+    throw new Error(`SQLite ${version} is older than ${MIN_SQLITE_VERSION} (WAL-reset bug); upgrade better-sqlite3`);
+  }
+  return sqlite;
+}
+
+function compareVersions(a: string, b: string): number {
+  const pa = a.split('.').map(Number);
+  const pb = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? 0) - (pb[i] ?? 0);
+    if (d !== 0) return d;
+  }
+  return 0;
+}
+
+export function createSqliteDatabase(file: string): Database {
+  const sqlite = openSqlite(file);
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    kind: 'sqlite',
+    db,
+    sqlite,
+    pool: undefined,
+    close: () => db.destroy(),
+  };
+}
+
+export function createPostgresDatabase(url: string, poolSize = 10): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    kind: 'postgres',
+    db,
+    sqlite: undefined,
+    pool,
+    close: () => db.destroy(),
+  };
+}
+
+export async function migrateToLatest(database: Database): Promise<string[]> {
+  const migrator = new Migrator({ db: database.db, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,370 @@
+/**
+ * Demo data (PRODUCT.md §9), seeded on the first start of an empty database outside
+ * production. Tests, docs and the e2e suite rely on these exact names and codes.
+ */
+import type { Insertable, Kysely } from 'kysely';
+import { newId } from '@antrean/shared/common/ids';
+import type { Database } from '../database';
+import type { DB } from '../schema';
+import { hashPassword } from '../../lib/crypto';
+
+export const DEMO_PASSWORD = 'antrean123';
+
+export const DEMO_LOGINS = [
+  { username: 'superadmin', description: 'platform superadmin' },
+  { username: 'admin.nusantara', description: 'admin, Bank Nusantara' },
+  { username: 'operator.jkt01', description: 'operator, KC Jakarta Sudirman' },
+  { username: 'caller.jkt01a', description: 'caller, KC Jakarta Sudirman (/login-caller)' },
+  { username: 'caller.jkt01b', description: 'caller, KC Jakarta Sudirman (/login-caller)' },
+  { username: 'supervisor.jkt01', description: 'supervisor, KC Jakarta Sudirman' },
+  { username: 'admin.sehat', description: 'admin, RS Sehat Sentosa' },
+  { username: 'caller.rss01', description: 'caller, RS Sehat Pusat' },
+] as const;
+
+export async function isDatabaseEmpty(database: Database): Promise<boolean> {
+  const row = await database.db
+    .selectFrom('tenant_categories')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  const users = await database.db
+    .selectFrom('platform_users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n) === 0 && Number(users.n) === 0;
+}
+
+type Trx = Kysely<DB>;
+
+export class Seeder {
+  constructor(
+    readonly db: Trx,
+    readonly now: number,
+  ) {}
+
+  private stamps() {
+    return { created_at: this.now, updated_at: this.now };
+  }
+
+  async category(name: string): Promise<string> {
+    const id = newId(this.now);
+    await this.db.insertInto('tenant_categories').values({ id, name, ...this.stamps() }).execute();
+    return id;
+  }
+
+  async tenant(values: { name: string; categoryId: string; isActive?: boolean }): Promise<string> {
+    const id = newId(this.now);
+    await this.db
+      .insertInto('tenants')
+      .values({ id, name: values.name, category_id: values.categoryId, logo_file_id: null, is_active: values.isActive === false ? 0 : 1, ...this.stamps() })
+      .execute();
+    await this.db.insertInto('tenant_settings').values({ tenant_id: id, updated_at: this.now }).execute();
+    const themeId = newId(this.now);
+    await this.db
+      .insertInto('themes')
+      .values({
+        id: themeId,
+        tenant_id: id,
+        name: 'Default',
+        primary_color: '#0b5cab',
+        secondary_color: '#f59f00',
+        sidebar_background: '#0a2540',
+        page_background: '#f5f7fa',
+        display_background: '#0a2540',
+        display_text_color: '#ffffff',
+        font_family: 'Inter, system-ui, sans-serif',
+        heading_font_family: 'Inter, system-ui, sans-serif',
+        labels_json: '{}',
+        ...this.stamps(),
+      })
+      .execute();
+    await this.db.updateTable('tenant_settings').set({ active_theme_id: themeId }).where('tenant_id', '=', id).execute();
+    return id;
+  }
+
+  async branch(tenantId: string, values: Partial<Insertable<DB['branches']>> & { code: string; name: string; time_zone: string }): Promise<string> {
+    const id = newId(this.now);
+    await this.db
+      .insertInto('branches')
+      .values({
+        id,
+        tenant_id: tenantId,
+        address: '',
+        province: '',
+        city: '',
+        village: '',
+        category: 'Kantor Cabang',
+        display_limit: 5,
+        counter_limit: 10,
+        ...values,
+        ...this.stamps(),
+      })
+      .execute();
+    return id;
+  }
+
+  async service(
+    tenantId: string,
+    values: Partial<Insertable<DB['services']>> & { name: string; code: string; sla_seconds: number },
+  ): Promise<string> {
+    const id = newId(this.now);
+    await this.db
+      .insertInto('services')
+      .values({ id, tenant_id: tenantId, type: 'both', ...values, ...this.stamps() })
+      .execute();
+    return id;
+  }
+
+  async subService(tenantId: string, serviceId: string, name: string, sortOrder: number): Promise<string> {
+    const id = newId(this.now);
+    await this.db
+      .insertInto('sub_services')
+      .values({ id, tenant_id: tenantId, service_id: serviceId, name, sort_order: sortOrder, ...this.stamps() })
+      .execute();
+    return id;
+  }
+
+  async offer(tenantId: string, branchId: string, serviceId: string): Promise<void> {
+    await this.db
+      .insertInto('branch_services')
+      .values({ id: newId(this.now), tenant_id: tenantId, branch_id: branchId, service_id: serviceId, ...this.stamps() })
+      .execute();
+  }
+
+  async counter(tenantId: string, branchId: string, number: number, serviceIds: string[]): Promise<string> {
+    const id = newId(this.now);
+    await this.db
+      .insertInto('counters')
+      .values({ id, tenant_id: tenantId, branch_id: branchId, name: `Loket ${number}`, number, ...this.stamps() })
+      .execute();
+    for (const serviceId of serviceIds) {
+      await this.db
+        .insertInto('counter_services')
+        .values({ id: newId(this.now), tenant_id: tenantId, branch_id: branchId, counter_id: id, service_id: serviceId, created_at: this.now })
+        .execute();
+    }
+    return id;
+  }
+
+  async schedules(tenantId: string, branchId: string, serviceId: string, days: number[], start: string, end: string, hourlyLimit: number, interval: 'quarter' | 'half' | 'hour'): Promise<void> {
+    for (const day of days) {
+      await this.db
+        .insertInto('schedules')
+        .values({
+          id: newId(this.now),
+          tenant_id: tenantId,
+          branch_id: branchId,
+          service_id: serviceId,
+          day_of_week: day,
+          shift: 'Reguler',
+          start_time: start,
+          end_time: end,
+          hourly_limit: hourlyLimit,
+          interval,
+          ...this.stamps(),
+        })
+        .execute();
+    }
+  }
+
+  async device(kind: 'kiosk' | 'display', tenantId: string, branchId: string, code: string, name: string, layout = 'classic'): Promise<string> {
+    const id = newId(this.now);
+    if (kind === 'kiosk') {
+      await this.db.insertInto('kiosks').values({ id, tenant_id: tenantId, branch_id: branchId, name, code, ...this.stamps() }).execute();
+    } else {
+      await this.db.insertInto('displays').values({ id, tenant_id: tenantId, branch_id: branchId, name, code, layout, ...this.stamps() }).execute();
+    }
+    await this.db.insertInto('global_names').values({ kind, name: code, tenant_id: tenantId, target_id: id, created_at: this.now }).execute();
+    return id;
+  }
+
+  async platformUser(username: string, fullName: string, passwordHash: string): Promise<string> {
+    const id = newId(this.now);
+    await this.db
+      .insertInto('platform_users')
+      .values({ id, username, full_name: fullName, password_hash: passwordHash, ...this.stamps() })
+      .execute();
+    await this.db.insertInto('global_names').values({ kind: 'username', name: username.toLowerCase(), tenant_id: null, target_id: id, created_at: this.now }).execute();
+    return id;
+  }
+
+  async user(tenantId: string, values: { username: string; fullName: string; role: string; passwordHash: string; branchIds?: string[]; phone?: string }): Promise<string> {
+    const id = newId(this.now);
+    await this.db
+      .insertInto('users')
+      .values({
+        id,
+        tenant_id: tenantId,
+        username: values.username,
+        full_name: values.fullName,
+        password_hash: values.passwordHash,
+        role: values.role,
+        phone: values.phone ?? null,
+        ...this.stamps(),
+      })
+      .execute();
+    await this.db.insertInto('global_names').values({ kind: 'username', name: values.username.toLowerCase(), tenant_id: tenantId, target_id: id, created_at: this.now }).execute();
+    for (const branchId of values.branchIds ?? []) {
+      await this.db.insertInto('user_branches').values({ tenant_id: tenantId, user_id: id, branch_id: branchId, created_at: this.now }).execute();
+    }
+    return id;
+  }
+}
+
+/** Seeds the demo tenants in one transaction: all or nothing. */
+export async function seedDemo(database: Database, now: number): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await database.db.transaction().execute(async (trx) => {
+    const s = new Seeder(trx, now);
+    const bank = await s.category('Bank');
+    const hospital = await s.category('Rumah Sakit');
+    await s.category('Pemerintahan');
+
+    await s.platformUser('superadmin', 'Super Admin', passwordHash);
+
+    // ── Bank Nusantara ──
+    const bn = await s.tenant({ name: 'Bank Nusantara', categoryId: bank });
+    const jkt = await s.branch(bn, {
+      code: 'JKT01',
+      name: 'KC Jakarta Sudirman',
+      address: 'Jl. Jenderal Sudirman Kav. 1',
+      province: 'DKI Jakarta',
+      city: 'Jakarta Pusat',
+      village: 'Karet Tengsin',
+      time_zone: 'Asia/Jakarta',
+      whatsapp_virtual_ticket: 1,
+    });
+    const mks = await s.branch(bn, {
+      code: 'MKS01',
+      name: 'KC Makassar',
+      address: 'Jl. Jenderal Ahmad Yani No. 10',
+      province: 'Sulawesi Selatan',
+      city: 'Makassar',
+      village: 'Pattunuang',
+      time_zone: 'Asia/Makassar',
+    });
+    const teller = await s.service(bn, { name: 'Teller', code: 'A', sla_seconds: 300, type: 'both', sort_order: 1, print_count: 1 });
+    const cs = await s.service(bn, {
+      name: 'Customer Service',
+      code: 'B',
+      sla_seconds: 900,
+      type: 'both',
+      sort_order: 2,
+      print_count: 1,
+      booking_whatsapp: 1,
+      first_call_whatsapp: 1,
+      random_caller: 1,
+    });
+    await s.subService(bn, cs, 'Pembukaan Rekening', 1);
+    await s.subService(bn, cs, 'Penggantian Kartu ATM', 2);
+    await s.offer(bn, jkt, teller);
+    await s.offer(bn, jkt, cs);
+    await s.offer(bn, mks, teller);
+    await s.counter(bn, jkt, 1, [teller]);
+    await s.counter(bn, jkt, 2, [teller]);
+    await s.counter(bn, jkt, 3, [cs]);
+    await s.counter(bn, mks, 1, [teller]);
+    const weekdays = [1, 2, 3, 4, 5];
+    await s.schedules(bn, jkt, teller, weekdays, '08:00', '15:00', 20, 'half');
+    await s.schedules(bn, jkt, cs, weekdays, '08:00', '15:00', 20, 'half');
+    await s.schedules(bn, mks, teller, weekdays, '08:00', '15:00', 20, 'half');
+    await s.device('display', bn, jkt, 'DSP-JKT01', 'Display Utama JKT01');
+    await s.device('kiosk', bn, jkt, 'KIOS-JKT01', 'Kiosk Lobi JKT01');
+
+    await trx
+      .insertInto('running_texts')
+      .values({ id: newId(now), tenant_id: bn, branch_id: null, content: 'Selamat datang di Bank Nusantara', sort_order: 1, created_at: now, updated_at: now })
+      .execute();
+    await trx
+      .insertInto('banners')
+      .values({ id: newId(now), tenant_id: bn, branch_id: null, name: 'Promo Deposito Nusantara', file_id: null, sort_order: 1, created_at: now, updated_at: now })
+      .execute();
+    const currencies: [string, string, number, number][] = [
+      ['USD', 'US Dollar', 16150, 16450],
+      ['SGD', 'Singapore Dollar', 12010, 12290],
+      ['JPY', 'Japanese Yen', 104.5, 108.2],
+    ];
+    for (const [i, [code, name, buy, sell]] of currencies.entries()) {
+      await trx
+        .insertInto('currencies')
+        .values({
+          id: newId(now),
+          tenant_id: bn,
+          code,
+          name,
+          buy,
+          sell,
+          bank_note_buy: buy - buy * 0.002,
+          bank_note_sell: sell + sell * 0.002,
+          tt_counter_buy: buy + buy * 0.001,
+          tt_counter_sell: sell - sell * 0.001,
+          sort_order: i + 1,
+          created_at: now,
+          updated_at: now,
+        })
+        .execute();
+    }
+    const deposito = newId(now);
+    await trx.insertInto('products').values({ id: deposito, tenant_id: bn, name: 'Deposito', sort_order: 1, created_at: now, updated_at: now }).execute();
+    const rates: [string, number][] = [
+      ['1 bulan', 3.25],
+      ['3 bulan', 3.5],
+      ['6 bulan', 3.75],
+      ['12 bulan', 4],
+    ];
+    for (const [i, [name, percentage]] of rates.entries()) {
+      await trx
+        .insertInto('product_items')
+        .values({ id: newId(now), tenant_id: bn, product_id: deposito, name, percentage, sort_order: i + 1, created_at: now, updated_at: now })
+        .execute();
+    }
+    const reasons: [number, string][] = [
+      [1, 'Pelayanan sangat lambat'],
+      [1, 'Petugas tidak ramah'],
+      [2, 'Waktu tunggu terlalu lama'],
+      [3, 'Pelayanan cukup'],
+      [4, 'Petugas ramah'],
+      [4, 'Pelayanan cepat'],
+      [5, 'Sangat puas dengan pelayanan'],
+      [5, 'Petugas sangat membantu'],
+    ];
+    for (const [i, [stars, reason]] of reasons.entries()) {
+      await trx
+        .insertInto('feedback_parameters')
+        .values({ id: newId(now), tenant_id: bn, stars, reason, sort_order: i + 1, created_at: now, updated_at: now })
+        .execute();
+    }
+    await trx
+      .insertInto('voice_settings')
+      .values({ id: newId(now), tenant_id: bn, branch_id: null, mode: 'voice_id', created_at: now, updated_at: now })
+      .execute();
+
+    await s.user(bn, { username: 'admin.nusantara', fullName: 'Admin Nusantara', role: 'admin', passwordHash });
+    await s.user(bn, { username: 'operator.jkt01', fullName: 'Operator Sudirman', role: 'operator', passwordHash, branchIds: [jkt] });
+    await s.user(bn, { username: 'caller.jkt01a', fullName: 'Ayu Lestari', role: 'caller', passwordHash, branchIds: [jkt] });
+    await s.user(bn, { username: 'caller.jkt01b', fullName: 'Budi Santoso', role: 'caller', passwordHash, branchIds: [jkt] });
+    await s.user(bn, { username: 'supervisor.jkt01', fullName: 'Siti Rahma', role: 'supervisor', passwordHash, branchIds: [jkt] });
+
+    // ── RS Sehat Sentosa ──
+    const rs = await s.tenant({ name: 'RS Sehat Sentosa', categoryId: hospital });
+    const rss = await s.branch(rs, {
+      code: 'RSS01',
+      name: 'RS Sehat Pusat',
+      address: 'Jl. Kesehatan No. 5',
+      province: 'DKI Jakarta',
+      city: 'Jakarta Selatan',
+      village: 'Kebayoran Baru',
+      time_zone: 'Asia/Jakarta',
+      category: 'Rumah Sakit',
+    });
+    const pendaftaran = await s.service(rs, { name: 'Pendaftaran', code: 'P', sla_seconds: 600, sort_order: 1 });
+    await s.offer(rs, rss, pendaftaran);
+    await s.counter(rs, rss, 1, [pendaftaran]);
+    await s.schedules(rs, rss, pendaftaran, [1, 2, 3, 4, 5, 6], '07:00', '16:00', 30, 'half');
+    await trx
+      .insertInto('voice_settings')
+      .values({ id: newId(now), tenant_id: rs, branch_id: null, mode: 'voice_id', created_at: now, updated_at: now })
+      .execute();
+    await s.user(rs, { username: 'admin.sehat', fullName: 'Admin Sehat', role: 'admin', passwordHash });
+    await s.user(rs, { username: 'caller.rss01', fullName: 'Dewi Anggraini', role: 'caller', passwordHash, branchIds: [rss] });
+  });
+}

@@ -1,0 +1,188 @@
+import { newId } from '@antrean/shared/common/ids';
+import { STAFF_ROLES, type StaffRole } from '@antrean/shared/auth/roles';
+import { isLanguage, type Language } from '@antrean/shared/i18n/lang';
+import type { SessionUser } from '@antrean/shared/domain/user';
+import type { Deps } from '../../lib/deps';
+import type { StaffActor } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { burnPasswordCheck, newToken, sha256, verifyPassword } from '../../lib/crypto';
+import * as sessions from './session.repository';
+import * as staff from './staff.repository';
+import * as throttle from './throttle.repository';
+
+/** Failures per username+address before sign-in is paused, and for how long. */
+export const THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 } as const;
+
+export interface LoginInput {
+  username: string;
+  password: string;
+  ip: string;
+  userAgent: string | null;
+  /** The token of the session the browser already had: revoked, so sign-in always rotates. */
+  previousToken: string | undefined;
+}
+
+function toRole(value: string): StaffRole {
+  const role = STAFF_ROLES.find((r) => r === value);
+  if (!role) throw new Error(`unknown role ${value}`);
+  return role;
+}
+
+function toLanguage(value: string): Language {
+  return isLanguage(value) ? value : 'id';
+}
+
+export function createAuthService(deps: Deps) {
+  const { db } = deps.database;
+
+  async function assertNotThrottled(key: string, now: number): Promise<void> {
+    const row = await throttle.getThrottle(db, key);
+    if (row?.blocked_until && row.blocked_until > now) {
+      const retryAfterSeconds = Math.ceil((row.blocked_until - now) / 1000);
+      throw new AppError('AUTH_THROTTLED', { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+    }
+  }
+
+  async function recordFailure(key: string, now: number): Promise<void> {
+    const row = await throttle.getThrottle(db, key);
+    const fresh = !row || now - row.window_started_at > THROTTLE.windowMs;
+    const failures = fresh ? 1 : row.failures + 1;
+    await throttle.putThrottle(db, {
+      key,
+      failures,
+      windowStartedAt: fresh ? now : row.window_started_at,
+      blockedUntil: failures >= THROTTLE.maxFailures ? now + THROTTLE.blockMs : null,
+    });
+  }
+
+  async function sessionUser(record: staff.StaffRecord, actingTenantId: string | null): Promise<SessionUser> {
+    const role = toRole(record.role);
+    let tenantId = record.tenantId;
+    let tenantName = record.tenantName;
+    if (role === 'superadmin' && actingTenantId) {
+      const tenant = await staff.findTenantName(db, actingTenantId);
+      tenantId = tenant ? actingTenantId : null;
+      tenantName = tenant?.name ?? null;
+    }
+    const branchIds =
+      record.tenantId && (role === 'operator' || role === 'caller' || role === 'supervisor')
+        ? await staff.findUserBranchIds(db, record.tenantId, record.id)
+        : [];
+    return {
+      id: record.id,
+      username: record.username,
+      fullName: record.fullName,
+      role,
+      tenantId,
+      tenantName,
+      branchIds,
+      language: toLanguage(record.language),
+    };
+  }
+
+  /**
+   * Signs a staff member in. Unknown user and wrong password answer identically (and cost the
+   * same time); repeated failures per username+address are paused (429).
+   */
+  async function login(input: LoginInput): Promise<{ token: string; user: SessionUser; expiresAt: number }> {
+    const now = deps.clock.now();
+    const username = input.username.trim().toLowerCase();
+    const key = `${username}|${input.ip}`;
+    await assertNotThrottled(key, now);
+
+    const record = await staff.findStaffByUsername(db, username);
+    const ok = record ? await verifyPassword(record.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+    if (!record || !ok) {
+      await recordFailure(key, now);
+      throw new AppError('AUTH_INVALID_CREDENTIALS');
+    }
+    if (!record.tenantActive) throw new AppError('TENANT_INACTIVE');
+    if (!record.isActive) throw new AppError('USER_INACTIVE');
+    await throttle.clearThrottle(db, key);
+
+    if (input.previousToken) {
+      const previous = await sessions.findSessionByTokenHash(db, sha256(input.previousToken));
+      if (previous) await sessions.revokeSession(db, previous.id, now);
+    }
+    const token = newToken();
+    const expiresAt = now + deps.config.sessionTtlMs;
+    await sessions.insertSession(db, {
+      id: newId(now),
+      tokenHash: sha256(token),
+      subjectKind: record.kind,
+      subjectId: record.id,
+      tenantId: record.tenantId,
+      ip: input.ip,
+      userAgent: input.userAgent,
+      now,
+      expiresAt,
+    });
+    await staff.markLogin(db, record, now);
+    return { token, user: await sessionUser(record, null), expiresAt };
+  }
+
+  /** Resolves a session cookie to the staff actor, sliding its expiry; null when invalid. */
+  async function resolveStaff(token: string): Promise<{ actor: StaffActor; user: SessionUser } | null> {
+    const now = deps.clock.now();
+    const session = await sessions.findSessionByTokenHash(db, sha256(token));
+    if (!session || session.revoked_at !== null || session.expires_at <= now) return null;
+    if (session.subject_kind !== 'staff' && session.subject_kind !== 'platform') return null;
+    const record =
+      session.subject_kind === 'platform'
+        ? await staff.findPlatformUser(db, session.subject_id)
+        : session.tenant_id
+          ? await staff.findTenantUser(db, session.tenant_id, session.subject_id)
+          : undefined;
+    if (!record?.isActive) return null;
+    if (!record.tenantActive) throw new AppError('TENANT_INACTIVE');
+    // Slide the expiry at most once a minute to keep reads cheap.
+    if (now - session.last_seen_at > 60_000) {
+      await sessions.touchSession(db, session.id, now, now + deps.config.sessionTtlMs);
+    }
+    const user = await sessionUser(record, session.acting_tenant_id);
+    return {
+      user,
+      actor: {
+        kind: 'staff',
+        sessionId: session.id,
+        userId: user.id,
+        username: user.username,
+        fullName: user.fullName,
+        role: user.role,
+        tenantId: user.tenantId,
+        branchIds: user.branchIds,
+        language: user.language,
+      },
+    };
+  }
+
+  async function logout(token: string): Promise<void> {
+    const session = await sessions.findSessionByTokenHash(db, sha256(token));
+    if (session) await sessions.revokeSession(db, session.id, deps.clock.now());
+  }
+
+  async function me(actor: StaffActor): Promise<SessionUser> {
+    const record =
+      actor.role === 'superadmin'
+        ? await staff.findPlatformUser(db, actor.userId)
+        : actor.tenantId
+          ? await staff.findTenantUser(db, actor.tenantId, actor.userId)
+          : undefined;
+    if (!record) throw new AppError('AUTH_REQUIRED');
+    return sessionUser(record, actor.role === 'superadmin' ? actor.tenantId : null);
+  }
+
+  async function updateLanguage(actor: StaffActor, language: Language): Promise<SessionUser> {
+    await staff.setLanguage(
+      db,
+      { kind: actor.role === 'superadmin' ? 'platform' : 'staff', id: actor.userId, tenantId: actor.tenantId },
+      language,
+      deps.clock.now(),
+    );
+    return me({ ...actor, language });
+  }
+
+  return { login, resolveStaff, logout, me, updateLanguage };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

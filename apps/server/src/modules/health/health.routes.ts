@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { healthContract } from '@antrean/shared/contracts/health.contract';
+import { defineRoute } from '../../lib/route';
+import { AppError } from '../../lib/errors';
+import type { Deps } from '../../lib/deps';
+
+export function healthRoutes(app: FastifyInstance, deps: Deps): void {
+  defineRoute(app, healthContract.get, { auth: 'public' }, async () => {
+    try {
+      await sql`select 1`.execute(deps.database.db);
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE');
+    }
+    return { status: 'ok' as const, db: deps.database.kind, version: deps.config.version };
+  });
+}

@@ -1,0 +1,74 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { statusOf, type ErrorCode } from '@antrean/shared/errors/codes';
+import { errorMessage } from '@antrean/shared/i18n/errors';
+import { pickLanguage } from '@antrean/shared/i18n/lang';
+import { localizeIssues, validationMessage } from '@antrean/shared/i18n/validation';
+import { AppError, RequestValidationError } from '../lib/errors';
+
+function languageOf(request: FastifyRequest) {
+  return request.lang ?? pickLanguage(request.headers['accept-language']);
+}
+
+export function sendError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  code: ErrorCode,
+  details?: unknown,
+): FastifyReply {
+  const lang = languageOf(request);
+  const body: { error: { code: ErrorCode; message: string; details?: unknown } } = {
+    error: { code, message: errorMessage(code, lang) },
+  };
+  if (details !== undefined) body.error.details = details;
+  return reply.code(statusOf(code)).type('application/json; charset=utf-8').send(body);
+}
+
+function mapFastifyError(error: FastifyError): { code: ErrorCode; details?: unknown } | undefined {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: 'VALIDATION_FAILED', details: { fields: { _: 'v.json' } } };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: 'UNSUPPORTED_MEDIA_TYPE' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: 'PAYLOAD_TOO_LARGE' };
+    default:
+      break;
+  }
+  if (error.statusCode === 429) return { code: 'RATE_LIMITED' };
+  if (error.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE' };
+  if (error.statusCode === 404) return { code: 'NOT_FOUND' };
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return { code: 'BAD_REQUEST' };
+  return undefined;
+}
+
+/** Renders every failure as `{"error":{"code","message","details"}}` in the request's language. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const lang = languageOf(request);
+    if (error instanceof AppError) {
+      void reply.headers(error.headers);
+      return sendError(request, reply, error.code, error.details);
+    }
+    if (error instanceof RequestValidationError) {
+      return sendError(request, reply, 'VALIDATION_FAILED', {
+        part: error.part,
+        fields: localizeIssues(error.issues, lang, error.input),
+      });
+    }
+    const mapped = mapFastifyError(error);
+    if (mapped) {
+      if (mapped.code === 'VALIDATION_FAILED') {
+        return sendError(request, reply, mapped.code, { fields: { _: validationMessage('v.json', lang) } });
+      }
+      if (mapped.code === 'RATE_LIMITED' || mapped.code === 'AUTH_THROTTLED') {
+        const retryAfter = reply.getHeader('retry-after');
+        return sendError(request, reply, mapped.code, retryAfter ? { retryAfterSeconds: Number(retryAfter) } : undefined);
+      }
+      return sendError(request, reply, mapped.code, mapped.details);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(request, reply, 'INTERNAL_ERROR');
+  });
+}

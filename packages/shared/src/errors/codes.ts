@@ -1,0 +1,43 @@
+/**
+ * Every error the API can answer with. The union is closed: adding a code forces a status
+ * (below) and an `id`/`en` message (`i18n/errors.ts`) through `satisfies Record<ErrorCode, …>`.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  AUTH_REQUIRED: 401,
+  AUTH_INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  TENANT_INACTIVE: 403,
+  USER_INACTIVE: 403,
+  ORIGIN_FORBIDDEN: 403,
+  TENANT_CONTEXT_REQUIRED: 403,
+  NOT_FOUND: 404,
+  ROUTE_NOT_FOUND: 404,
+  CONFLICT: 409,
+  USERNAME_TAKEN: 409,
+  TICKET_INVALID_TRANSITION: 409,
+  QUEUE_EMPTY: 409,
+  COUNTER_BUSY: 409,
+  IDEMPOTENCY_IN_PROGRESS: 409,
+  IDEMPOTENCY_KEY_REUSED: 422,
+  SERVICE_NOT_AVAILABLE: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  AUTH_THROTTLED: 429,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+export function statusOf(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_STATUS, value);
+}

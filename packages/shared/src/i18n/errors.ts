@@ -1,0 +1,82 @@
+import type { ErrorCode } from '../errors/codes';
+import type { Language } from './lang';
+
+export const ERROR_MESSAGES = {
+  VALIDATION_FAILED: { id: 'Data yang dikirim tidak valid.', en: 'The submitted data is not valid.' },
+  BAD_REQUEST: { id: 'Permintaan tidak dapat diproses.', en: 'The request cannot be processed.' },
+  AUTH_REQUIRED: { id: 'Silakan masuk terlebih dahulu.', en: 'Please sign in first.' },
+  AUTH_INVALID_CREDENTIALS: {
+    id: 'Nama pengguna atau kata sandi salah.',
+    en: 'Incorrect username or password.',
+  },
+  FORBIDDEN: {
+    id: 'Anda tidak memiliki akses untuk tindakan ini.',
+    en: 'You do not have access to this action.',
+  },
+  TENANT_INACTIVE: {
+    id: 'Akun organisasi Anda tidak aktif. Hubungi administrator.',
+    en: 'Your organisation is inactive. Contact the administrator.',
+  },
+  USER_INACTIVE: {
+    id: 'Akun Anda tidak aktif. Hubungi administrator.',
+    en: 'Your account is inactive. Contact the administrator.',
+  },
+  ORIGIN_FORBIDDEN: { id: 'Asal permintaan tidak diizinkan.', en: 'The request origin is not allowed.' },
+  TENANT_CONTEXT_REQUIRED: {
+    id: 'Pilih organisasi terlebih dahulu.',
+    en: 'Choose an organisation first.',
+  },
+  NOT_FOUND: { id: 'Data tidak ditemukan', en: 'Data not found' },
+  ROUTE_NOT_FOUND: { id: 'Alamat API tidak ditemukan.', en: 'API route not found.' },
+  CONFLICT: {
+    id: 'Data bertentangan dengan data yang sudah ada.',
+    en: 'The data conflicts with existing data.',
+  },
+  USERNAME_TAKEN: { id: 'Nama pengguna sudah dipakai.', en: 'The username is already taken.' },
+  TICKET_INVALID_TRANSITION: {
+    id: 'Status antrian tidak dapat diubah dengan tindakan ini.',
+    en: 'The ticket cannot change status with this action.',
+  },
+  QUEUE_EMPTY: { id: 'Tidak ada antrian yang menunggu.', en: 'No tickets are waiting.' },
+  COUNTER_BUSY: {
+    id: 'Loket masih melayani antrian lain. Selesaikan dahulu.',
+    en: 'The counter still has an active ticket. Finish it first.',
+  },
+  IDEMPOTENCY_IN_PROGRESS: {
+    id: 'Permintaan yang sama sedang diproses.',
+    en: 'The same request is still being processed.',
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    id: 'Kunci idempotensi sudah dipakai untuk permintaan lain.',
+    en: 'The idempotency key was already used for a different request.',
+  },
+  SERVICE_NOT_AVAILABLE: {
+    id: 'Layanan sedang tidak tersedia.',
+    en: 'The service is not available right now.',
+  },
+  PAYLOAD_TOO_LARGE: { id: 'Data yang dikirim terlalu besar.', en: 'The submitted data is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: {
+    id: 'Format data tidak didukung.',
+    en: 'The data format is not supported.',
+  },
+  AUTH_THROTTLED: {
+    id: 'Terlalu banyak percobaan masuk. Coba lagi beberapa saat lagi.',
+    en: 'Too many sign-in attempts. Try again in a moment.',
+  },
+  RATE_LIMITED: {
+    id: 'Terlalu banyak permintaan. Coba lagi beberapa saat lagi.',
+    en: 'Too many requests. Try again in a moment.',
+  },
+  INTERNAL_ERROR: {
+    id: 'Terjadi kesalahan pada server. Silakan coba lagi.',
+    en: 'Something went wrong on the server. Please try again.',
+  },
+  SERVICE_UNAVAILABLE: {
+    id: 'Layanan sementara tidak tersedia.',
+    en: 'The service is temporarily unavailable.',
+  },
+} as const satisfies Record<ErrorCode, Record<Language, string>>;
+
+export function errorMessage(code: ErrorCode, lang: Language): string {
+  return ERROR_MESSAGES[code][lang];
+}
