@@ -13,6 +13,8 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { createBranchService } from './modules/branches/branch.service';
 import { branchRoutes } from './modules/branches/branch.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createCatalogService } from './modules/catalog/catalog.service';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -49,6 +51,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       },
     },
     crossOriginEmbedderPolicy: false,
+    // HSTS only where the product is really served over HTTPS (a LAN install on http must keep working).
+    strictTransportSecurity: deps.config.publicUrl?.startsWith('https://') ? { maxAge: 31536000 } : false,
   });
   await app.register(rateLimit, { global: false });
   await installOpenApi(app, deps);
@@ -60,6 +64,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     healthRoutes(api, deps);
     authRoutes(api, deps, auth);
     branchRoutes(api, createBranchService(deps));
+    catalogRoutes(api, createCatalogService(deps));
   });
 
   await installWeb(app, deps.config.webDist);

@@ -1,0 +1,70 @@
+import type { BranchService } from '@antrean/shared/domain/service';
+import { SERVICE_TYPES } from '@antrean/shared/domain/service';
+import type { Counter } from '@antrean/shared/domain/counter';
+import type { Theme } from '@antrean/shared/domain/theme';
+import { fromFlag } from '../../lib/flags';
+import type { CounterRow, ServiceRow, SubServiceRow, ThemeRow } from './catalog.repository';
+
+const fileUrl = (fileId: string | null): string | null => (fileId ? `/api/v1/files/${fileId}` : null);
+
+export function toBranchService(row: ServiceRow, subs: SubServiceRow[]): BranchService {
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    type: SERVICE_TYPES.find((t) => t === row.type) ?? 'both',
+    slaSeconds: row.sla_seconds,
+    printCount: row.print_count,
+    randomCaller: fromFlag(row.random_caller),
+    customerPhoto: fromFlag(row.customer_photo),
+    finishButton: fromFlag(row.finish_button),
+    showOnKiosk: fromFlag(row.show_on_kiosk),
+    showOnWeb: fromFlag(row.show_on_web),
+    showRemainingQueue: fromFlag(row.show_remaining_queue),
+    isActive: fromFlag(row.is_active),
+    subServices: subs
+      .filter((s) => s.service_id === row.id)
+      .map((s) => ({ id: s.id, name: s.name, isActive: fromFlag(s.is_active) })),
+  };
+}
+
+export function toCounter(row: CounterRow, serviceIds: string[]): Counter {
+  return {
+    id: row.id,
+    branchId: row.branch_id,
+    name: row.name,
+    number: row.number,
+    isActive: fromFlag(row.is_active),
+    serviceIds,
+  };
+}
+
+function parseLabels(json: string): Record<string, string> {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+    }
+  } catch {
+    // a broken label document falls back to the product's labels
+  }
+  return {};
+}
+
+export function toTheme(row: ThemeRow & { tenant_name: string; tenant_logo: string | null }): Theme {
+  return {
+    name: row.name,
+    primaryColor: row.primary_color,
+    secondaryColor: row.secondary_color,
+    sidebarBackground: row.sidebar_background,
+    pageBackground: row.page_background,
+    displayBackground: row.display_background,
+    displayTextColor: row.display_text_color,
+    fontFamily: row.font_family,
+    headingFontFamily: row.heading_font_family,
+    labels: parseLabels(row.labels_json),
+    logoUrl: fileUrl(row.logo_file_id ?? row.tenant_logo),
+    faviconUrl: fileUrl(row.favicon_file_id),
+    tenantName: row.tenant_name,
+  };
+}
