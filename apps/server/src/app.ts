@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import type { Deps } from './lib/deps';
 import { installZod } from './plugins/zod';
 import { installErrorHandling } from './plugins/errors';
@@ -15,9 +16,19 @@ import { branchRoutes } from './modules/branches/branch.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createTicketService, type TicketService } from './modules/tickets/ticket.service';
+import { ticketRoutes } from './modules/tickets/ticket.routes';
+import { LiveHub } from './live/hub';
+import { createLocalBus, createPostgresBus, type LiveBus } from './live/bus';
+import { liveRoutes } from './live/live.routes';
+import { startQueueTimers } from './jobs/queue-timers';
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Sees every route as it is registered (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
+  /** Run the timers (announce, auto-serve, end-of-day sweep); tests drive them by hand. */
+  timers?: boolean;
 }
 
 /** Builds the whole application without listening; tests use it with app.inject(). */
@@ -32,6 +43,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installZod(app);
   installErrorHandling(app);
 
@@ -55,17 +67,37 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     strictTransportSecurity: deps.config.publicUrl?.startsWith('https://') ? { maxAge: 31536000 } : false,
   });
   await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await installOpenApi(app, deps);
 
   const auth = createAuthService(deps);
   installAuth(app, deps, auth);
+
+  const hub = new LiveHub({ now: () => deps.clock.now() });
+  const bus =
+    deps.database.kind === 'postgres' && deps.database.pool
+      ? await createPostgresBus(hub, deps.database.pool, (error) => app.log.error({ err: error }, 'live bus'))
+      : createLocalBus(hub);
+  const tickets = createTicketService(deps, bus);
 
   await app.register(async (api) => {
     healthRoutes(api, deps);
     authRoutes(api, deps, auth);
     branchRoutes(api, createBranchService(deps));
     catalogRoutes(api, createCatalogService(deps));
+    ticketRoutes(api, tickets);
+    liveRoutes(api, deps, hub, auth, tickets);
   });
+
+  const sweep = setInterval(() => hub.sweep(), 60_000);
+  sweep.unref();
+  const timers = options.timers === false ? undefined : startQueueTimers(deps, tickets, (error) => app.log.error({ err: error }, 'queue timers'));
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    timers?.stop();
+    await bus.close();
+  });
+  app.decorate('live', { hub, bus, tickets });
 
   await installWeb(app, deps.config.webDist);
   return app;

@@ -26,6 +26,10 @@ export const ERROR_MESSAGES = {
     id: 'Pilih organisasi terlebih dahulu.',
     en: 'Choose an organisation first.',
   },
+  RANDOM_CALL_NOT_ALLOWED: {
+    id: 'Layanan ini tidak mengizinkan memanggil nomor antrian secara acak.',
+    en: 'This service does not allow calling a chosen ticket.',
+  },
   NOT_FOUND: { id: 'Data tidak ditemukan', en: 'Data not found' },
   ROUTE_NOT_FOUND: { id: 'Alamat API tidak ditemukan.', en: 'API route not found.' },
   CONFLICT: {

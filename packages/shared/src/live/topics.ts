@@ -1,0 +1,63 @@
+import { z } from 'zod';
+
+/**
+ * Live topics over the one WebSocket `/api/v1/live`:
+ * - `branch:<branchId>` and `counter:<counterId>`: staff of the tenant (session cookie);
+ * - `display:<code>`: whoever knows the display's code;
+ * - `ticket:<uniqueCode>`: whoever holds the ticket's code.
+ */
+export type TopicKind = 'branch' | 'counter' | 'display' | 'ticket';
+
+export function parseTopic(topic: string): { kind: TopicKind; id: string } | undefined {
+  const match = /^(branch|counter|display|ticket):([A-Za-z0-9_-]{1,64})$/.exec(topic);
+  if (!match?.[1] || !match[2]) return undefined;
+  return { kind: match[1] as TopicKind, id: match[2] };
+}
+
+export const topic = {
+  branch: (id: string) => `branch:${id}`,
+  counter: (id: string) => `counter:${id}`,
+  display: (code: string) => `display:${code}`,
+  ticket: (uniqueCode: string) => `ticket:${uniqueCode}`,
+};
+
+export const LIVE_EVENT_TYPES = [
+  'ticket.issued',
+  'ticket.checked_in',
+  'ticket.validated',
+  'ticket.called',
+  'ticket.recalled',
+  'ticket.announced',
+  'ticket.serving',
+  'ticket.held',
+  'ticket.skipped',
+  'ticket.requeued',
+  'ticket.transferred',
+  'ticket.finished',
+  'ticket.cancelled',
+  'ticket.no_show',
+  'queue.reset',
+] as const;
+export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
+
+/** Client → server frames. */
+export const ClientFrameSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('subscribe'),
+    topics: z.array(z.string().max(80)).min(1).max(50),
+    /** Resume: the last seq seen per topic, and the epoch of the snapshot it came from. */
+    lastSeq: z.record(z.string(), z.number().int().nonnegative()).optional(),
+    epoch: z.string().optional(),
+  }),
+  z.object({ type: z.literal('unsubscribe'), topics: z.array(z.string().max(80)).min(1).max(50) }),
+  z.object({ type: z.literal('ping') }),
+  z.object({ type: z.literal('ack'), ticketId: z.string().max(64) }),
+]);
+export type ClientFrame = z.infer<typeof ClientFrameSchema>;
+
+/** Server → client frames. */
+export type ServerFrame =
+  | { type: 'snapshot'; topic: string; seq: number; epoch: string; data: unknown }
+  | { type: LiveEventType; topic: string; seq: number; data: unknown }
+  | { type: 'error'; topic?: string; code: string; message: string }
+  | { type: 'pong'; at: number };
