@@ -21,6 +21,8 @@ import { ticketRoutes } from './modules/tickets/ticket.routes';
 import { LiveHub } from './live/hub';
 import { createLocalBus, createPostgresBus, type LiveBus } from './live/bus';
 import { liveRoutes } from './live/live.routes';
+import { createDeviceService } from './modules/devices/device.service';
+import { deviceRoutes } from './modules/devices/device.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 
 export interface BuildOptions {
@@ -86,6 +88,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     branchRoutes(api, createBranchService(deps));
     catalogRoutes(api, createCatalogService(deps));
     ticketRoutes(api, tickets);
+    deviceRoutes(api, createDeviceService(deps));
     liveRoutes(api, deps, hub, auth, tickets);
   });
 

@@ -54,7 +54,6 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, auth:
     },
     (socket: WebSocket, request) => {
       const lang = request.lang;
-      let staff: StaffActor | null | undefined;
       const displays = new Map<string, DisplayBinding>();
       let lastHeartbeat = 0;
       const subscriber: Subscriber = {
@@ -65,17 +64,18 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, auth:
       const refuse = (topicName: string | undefined, code: ErrorCode) =>
         subscriber.send({ type: 'error', ...(topicName ? { topic: topicName } : {}), code, message: errorMessage(code, lang) });
 
-      const staffActor = async (): Promise<StaffActor | null> => {
-        if (staff !== undefined) return staff;
-        const token = request.cookies[SESSION_COOKIE];
-        staff = null;
-        if (token) {
+      // One session lookup per connection, shared by concurrent subscriptions.
+      let staff: Promise<StaffActor | null> | undefined;
+      const staffActor = (): Promise<StaffActor | null> => {
+        staff ??= (async () => {
+          const token = request.cookies[SESSION_COOKIE];
+          if (!token) return null;
           try {
-            staff = (await auth.resolveStaff(token))?.actor ?? null;
+            return (await auth.resolveStaff(token))?.actor ?? null;
           } catch {
-            staff = null;
+            return null;
           }
-        }
+        })();
         return staff;
       };
 

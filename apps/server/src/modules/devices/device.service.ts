@@ -1,0 +1,162 @@
+import { localDate } from '@antrean/shared/common/time';
+import type { DisplayConfig, KioskConfig } from '@antrean/shared/contracts/devices.contract';
+import { VOICE_MODES } from '@antrean/shared/contracts/devices.contract';
+import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
+import type { Actor, DeviceActor } from '../../lib/actor';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { fromFlag } from '../../lib/flags';
+import * as catalog from '../catalog/catalog.repository';
+import { toBranchService, toTheme } from '../catalog/catalog.mapper';
+import { serviceAvailability } from './availability';
+
+const fileUrl = (id: string | null): string | null => (id ? `/api/v1/files/${id}` : null);
+const LAYOUTS = ['classic', 'modern', 'big', 'pos'] as const;
+
+function requireDevice(actor: Actor, kind: 'kiosk' | 'display'): DeviceActor {
+  if (actor.kind !== kind) throw new AppError('FORBIDDEN');
+  return actor;
+}
+
+export function createDeviceService(deps: Deps) {
+  const { db } = deps.database;
+
+  async function branchAndTheme(tenantId: string, branchId: string) {
+    const [branch, tenant, themeRow, settings] = await Promise.all([
+      db.selectFrom('branches').selectAll().where('tenant_id', '=', tenantId).where('id', '=', branchId).executeTakeFirst(),
+      db.selectFrom('tenants').select(['name']).where('id', '=', tenantId).executeTakeFirst(),
+      catalog.findActiveTheme(db, tenantId),
+      db.selectFrom('tenant_settings').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst(),
+    ]);
+    if (!branch || !tenant) throw new AppError('NOT_FOUND');
+    return {
+      branch,
+      tenantName: tenant.name,
+      theme: themeRow ? toTheme(themeRow) : { ...DEFAULT_THEME, tenantName: tenant.name },
+      idleSeconds: settings?.kiosk_idle_seconds ?? 30,
+    };
+  }
+
+  /** Everything a kiosk screen needs: services shown on kiosk with their live availability. */
+  async function kioskConfig(actor: Actor): Promise<KioskConfig> {
+    const kiosk = requireDevice(actor, 'kiosk');
+    const now = deps.clock.now();
+    const [{ branch, tenantName, theme, idleSeconds }, row] = await Promise.all([
+      branchAndTheme(kiosk.tenantId, kiosk.branchId),
+      db.selectFrom('kiosks').selectAll().where('tenant_id', '=', kiosk.tenantId).where('id', '=', kiosk.deviceId).executeTakeFirstOrThrow(),
+    ]);
+    const services = (await catalog.listBranchServices(db, kiosk.tenantId, kiosk.branchId)).filter(
+      (s) => s.is_active === 1 && s.show_on_kiosk === 1 && s.type !== 'booking',
+    );
+    const subs = await catalog.listSubServices(db, kiosk.tenantId, services.map((s) => s.id));
+    const day = localDate(now, branch.time_zone);
+    const waiting = await db
+      .selectFrom('tickets')
+      .select(['service_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('tenant_id', '=', kiosk.tenantId)
+      .where('branch_id', '=', kiosk.branchId)
+      .where('service_day', '=', day)
+      .where('status', '=', 'waiting')
+      .groupBy('service_id')
+      .execute();
+    return {
+      kiosk: { id: row.id, name: row.name, code: row.code, paperWidthMm: row.paper_width_mm },
+      branch: {
+        id: branch.id,
+        code: branch.code,
+        name: branch.name,
+        timeZone: branch.time_zone,
+        whatsappVirtualTicket: fromFlag(branch.whatsapp_virtual_ticket),
+      },
+      tenantName,
+      theme,
+      idleSeconds,
+      services: await Promise.all(
+        services.map(async (s) => ({
+          ...toBranchService(s, subs),
+          subServices: toBranchService(s, subs).subServices.filter((sub) => sub.isActive),
+          availability: await serviceAvailability(db, { tenantId: kiosk.tenantId, branchId: kiosk.branchId, serviceId: s.id, timeZone: branch.time_zone, now }),
+          waiting: Number(waiting.find((w) => w.service_id === s.id)?.n ?? 0),
+        })),
+      ),
+    };
+  }
+
+  async function kioskHeartbeat(actor: Actor, ip: string): Promise<void> {
+    const kiosk = requireDevice(actor, 'kiosk');
+    await db
+      .updateTable('kiosks')
+      .set({ last_seen_at: deps.clock.now(), last_ip: ip })
+      .where('tenant_id', '=', kiosk.tenantId)
+      .where('id', '=', kiosk.deviceId)
+      .execute();
+  }
+
+  /** Layout, voice mode, media and boards of a display; live queue state comes over the WebSocket. */
+  async function displayConfig(actor: Actor): Promise<DisplayConfig> {
+    const display = requireDevice(actor, 'display');
+    const t = display.tenantId;
+    const branchScope = (qbBranch: string | null) => qbBranch === null || qbBranch === display.branchId;
+    const [{ branch, tenantName, theme }, row, voices, texts, banners, videos, currencies, products, items] = await Promise.all([
+      branchAndTheme(t, display.branchId),
+      db.selectFrom('displays').selectAll().where('tenant_id', '=', t).where('id', '=', display.deviceId).executeTakeFirstOrThrow(),
+      db.selectFrom('voice_settings').selectAll().where('tenant_id', '=', t).execute(),
+      db.selectFrom('running_texts').selectAll().where('tenant_id', '=', t).where('is_active', '=', 1).orderBy('sort_order').execute(),
+      db.selectFrom('banners').selectAll().where('tenant_id', '=', t).where('is_active', '=', 1).orderBy('sort_order').execute(),
+      db.selectFrom('videos').selectAll().where('tenant_id', '=', t).where('is_active', '=', 1).orderBy('sort_order').execute(),
+      db.selectFrom('currencies').selectAll().where('tenant_id', '=', t).orderBy('sort_order').execute(),
+      db.selectFrom('products').selectAll().where('tenant_id', '=', t).where('is_active', '=', 1).orderBy('sort_order').execute(),
+      db.selectFrom('product_items').selectAll().where('tenant_id', '=', t).orderBy('sort_order').execute(),
+    ]);
+    const voice = voices.find((v) => v.branch_id === display.branchId) ?? voices.find((v) => v.branch_id === null);
+    const mode = VOICE_MODES.find((m) => m === (row.voice_mode ?? voice?.mode)) ?? 'voice_id';
+    return {
+      display: {
+        id: row.id,
+        name: row.name,
+        code: row.code,
+        layout: LAYOUTS.find((l) => l === row.layout) ?? 'classic',
+        counterId: row.counter_id,
+      },
+      branch: {
+        id: branch.id,
+        code: branch.code,
+        name: branch.name,
+        timeZone: branch.time_zone,
+        whatsappVirtualTicket: fromFlag(branch.whatsapp_virtual_ticket),
+      },
+      tenantName,
+      theme,
+      voice: {
+        mode,
+        rate: voice?.rate ?? 1,
+        pitch: voice?.pitch ?? 1,
+        volume: voice?.volume ?? 1,
+        voiceNameId: voice?.voice_name_id ?? null,
+        voiceNameEn: voice?.voice_name_en ?? null,
+        repeat: voice?.repeat_count ?? 1,
+      },
+      runningTexts: texts.filter((r) => branchScope(r.branch_id)).map((r) => r.content),
+      banners: banners.filter((b) => branchScope(b.branch_id)).map((b) => ({ id: b.id, name: b.name, url: fileUrl(b.file_id) })),
+      videos: videos.filter((v) => branchScope(v.branch_id)).map((v) => ({ id: v.id, name: v.name, url: v.url ?? fileUrl(v.file_id) })),
+      currencies: currencies.map((c) => ({
+        code: c.code,
+        name: c.name,
+        buy: c.buy,
+        sell: c.sell,
+        bankNoteBuy: c.bank_note_buy,
+        bankNoteSell: c.bank_note_sell,
+        ttCounterBuy: c.tt_counter_buy,
+        ttCounterSell: c.tt_counter_sell,
+      })),
+      products: products.map((p) => ({
+        name: p.name,
+        items: items.filter((i) => i.product_id === p.id).map((i) => ({ name: i.name, percentage: i.percentage })),
+      })),
+    };
+  }
+
+  return { kioskConfig, kioskHeartbeat, displayConfig };
+}
+
+export type DeviceService = ReturnType<typeof createDeviceService>;

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { defineContract } from './contract';
+import { IdSchema } from '../common/ids';
+import { BranchServiceSchema } from '../domain/service';
+import { ThemeSchema } from '../domain/theme';
+
+export const AvailabilitySchema = z.discriminatedUnion('open', [
+  z.object({ open: z.literal(true), closesAt: z.number(), remainingThisHour: z.number().int() }),
+  z.object({ open: z.literal(false), reason: z.enum(['closed', 'holiday', 'full']), nextOpenAt: z.number().nullable() }),
+]);
+
+const DeviceBranchSchema = z.object({
+  id: IdSchema,
+  code: z.string(),
+  name: z.string(),
+  timeZone: z.string(),
+  whatsappVirtualTicket: z.boolean(),
+});
+
+export const KioskConfigSchema = z
+  .object({
+    kiosk: z.object({ id: IdSchema, name: z.string(), code: z.string(), paperWidthMm: z.number().int() }),
+    branch: DeviceBranchSchema,
+    tenantName: z.string(),
+    theme: ThemeSchema,
+    idleSeconds: z.number().int(),
+    services: z.array(BranchServiceSchema.extend({ availability: AvailabilitySchema, waiting: z.number().int() })),
+  })
+  .meta({ id: 'KioskConfig' });
+export type KioskConfig = z.infer<typeof KioskConfigSchema>;
+
+export const VOICE_MODES = ['off', 'chime', 'voice_id', 'voice_en', 'both'] as const;
+
+export const DisplayConfigSchema = z
+  .object({
+    display: z.object({
+      id: IdSchema,
+      name: z.string(),
+      code: z.string(),
+      layout: z.enum(['classic', 'modern', 'big', 'pos']),
+      counterId: IdSchema.nullable(),
+    }),
+    branch: DeviceBranchSchema,
+    tenantName: z.string(),
+    theme: ThemeSchema,
+    voice: z.object({
+      mode: z.enum(VOICE_MODES),
+      rate: z.number(),
+      pitch: z.number(),
+      volume: z.number(),
+      voiceNameId: z.string().nullable(),
+      voiceNameEn: z.string().nullable(),
+      repeat: z.number().int(),
+    }),
+    runningTexts: z.array(z.string()),
+    banners: z.array(z.object({ id: IdSchema, name: z.string(), url: z.string().nullable() })),
+    videos: z.array(z.object({ id: IdSchema, name: z.string(), url: z.string().nullable() })),
+    currencies: z.array(
+      z.object({
+        code: z.string(),
+        name: z.string(),
+        buy: z.number(),
+        sell: z.number(),
+        bankNoteBuy: z.number().nullable(),
+        bankNoteSell: z.number().nullable(),
+        ttCounterBuy: z.number().nullable(),
+        ttCounterSell: z.number().nullable(),
+      }),
+    ),
+    products: z.array(z.object({ name: z.string(), items: z.array(z.object({ name: z.string(), percentage: z.number() })) })),
+  })
+  .meta({ id: 'DisplayConfig' });
+export type DisplayConfig = z.infer<typeof DisplayConfigSchema>;
+
+export const devicesContract = {
+  kioskConfig: defineContract({
+    method: 'GET',
+    path: '/api/v1/kiosk/config',
+    summary: "The kiosk's branch, services with their availability, and theme (X-Kiosk-Code)",
+    tags: ['devices'],
+    responses: { 200: KioskConfigSchema },
+  }),
+  kioskHeartbeat: defineContract({
+    method: 'POST',
+    path: '/api/v1/kiosk/heartbeat',
+    summary: 'Kiosk heartbeat (hardware status for the supervisor)',
+    tags: ['devices'],
+    responses: { 204: z.null() },
+  }),
+  displayConfig: defineContract({
+    method: 'GET',
+    path: '/api/v1/display/config',
+    summary: "The display's layout, voice mode, media, boards and theme (X-Display-Code)",
+    tags: ['devices'],
+    responses: { 200: DisplayConfigSchema },
+  }),
+};
