@@ -23,6 +23,8 @@ import { createLocalBus, createPostgresBus, type LiveBus } from './live/bus';
 import { liveRoutes } from './live/live.routes';
 import { createDeviceService } from './modules/devices/device.service';
 import { deviceRoutes } from './modules/devices/device.routes';
+import { createMonitorService } from './modules/monitor/monitor.service';
+import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 
 export interface BuildOptions {
@@ -89,6 +91,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     catalogRoutes(api, createCatalogService(deps));
     ticketRoutes(api, tickets);
     deviceRoutes(api, createDeviceService(deps));
+    monitorRoutes(api, createMonitorService(deps, bus));
     liveRoutes(api, deps, hub, auth, tickets);
   });
 

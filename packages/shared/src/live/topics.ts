@@ -37,6 +37,7 @@ export const LIVE_EVENT_TYPES = [
   'ticket.cancelled',
   'ticket.no_show',
   'queue.reset',
+  'counter.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

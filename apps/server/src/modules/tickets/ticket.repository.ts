@@ -251,3 +251,18 @@ export async function listTodayTicketsForReset(db: Db, tenantId: string, branchI
   if (serviceId) query = query.where('service_id', '=', serviceId);
   return query.execute();
 }
+
+/** The services a caller chose when taking a counter (open counter session), if any. */
+export async function stationServiceIds(db: Db, tenantId: string, counterId: string, userId: string): Promise<string[] | undefined> {
+  const row = await db
+    .selectFrom('counter_sessions')
+    .select('service_ids_json')
+    .where('tenant_id', '=', tenantId)
+    .where('counter_id', '=', counterId)
+    .where('user_id', '=', userId)
+    .where('ended_at', 'is', null)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const parsed: unknown = JSON.parse(row.service_ids_json);
+  return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : undefined;
+}

@@ -260,7 +260,12 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
       if (counter.is_active !== 1) throw new AppError('SERVICE_NOT_AVAILABLE');
       if (await repo.findActiveForCounter(trx, tenantId, counterId)) throw new AppError('COUNTER_BUSY');
       const branch = await branchOrNotFound(trx, tenantId, counter.branch_id);
-      const serviceIds = await repo.counterServiceIds(trx, tenantId, counterId);
+      let serviceIds = await repo.counterServiceIds(trx, tenantId, counterId);
+      // A caller who took this counter for some of its services calls only those.
+      if (actor.kind === 'staff') {
+        const chosen = await repo.stationServiceIds(trx, tenantId, counterId, actor.userId);
+        if (chosen) serviceIds = serviceIds.filter((id) => chosen.includes(id));
+      }
       const day = localDate(now, branch.time_zone);
       const next = await repo.pickNext(trx, kind, tenantId, counter.branch_id, serviceIds, day, now);
       if (!next) throw new AppError('QUEUE_EMPTY');
