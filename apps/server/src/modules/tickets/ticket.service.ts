@@ -80,6 +80,25 @@ function actorRef(actor: Actor | 'system'): ActorRef {
   }
 }
 
+/**
+ * Ticket event ids: UUIDv7 whose 12-bit `rand_a` field is a per-process counter, so the events
+ * of one ticket written in the same millisecond (issue + call, announce + auto-serve in one timer
+ * pass) still sort in the order they happened: events are listed by (at, id), and plain UUIDv7
+ * ids of one millisecond sort randomly. (Up to 4096 events per millisecond keep their order.)
+ */
+let eventIdMs = -1;
+let eventIdCounter = 0;
+export function newEventId(now: number): string {
+  if (now > eventIdMs) {
+    eventIdMs = now;
+    eventIdCounter = 0;
+  } else {
+    eventIdCounter = (eventIdCounter + 1) & 0xfff;
+  }
+  const id = newId(now);
+  return `${id.slice(0, 15)}${eventIdCounter.toString(16).padStart(3, '0')}${id.slice(18)}`;
+}
+
 function assertMay(actor: Actor, action: UserTicketAction): void {
   if (actor.kind !== 'staff') throw new AppError('FORBIDDEN');
   if (!ACTION_PERMISSIONS[action].some((p) => can(actor.role, p))) throw new AppError('FORBIDDEN');
@@ -108,7 +127,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     const who = actorRef(actor);
     const type: LiveEventType = action === 'issue' ? 'ticket.issued' : EVENT_TYPE[action];
     await repo.insertEvent(trx, {
-      id: newId(now),
+      id: newEventId(now),
       tenant_id: after.tenant_id,
       ticket_id: after.id,
       branch_id: after.branch_id,
@@ -375,14 +394,16 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
           after.queued_at = ticket.queued_at ?? ticket.checked_in_at ?? now;
           break;
         case 'requeue':
+          // Back to the END of the line: only a transfer keeps the original place (PRODUCT.md);
+          // a customer who missed the call rejoins behind the people who were there.
           after.counter_id = null;
           after.postponed_at = null;
+          after.queued_at = now;
           break;
         case 'transfer': {
           const target = options.serviceId;
-          if (!target || target === ticket.service_id) {
-            throw new AppError('VALIDATION_FAILED', { fields: { serviceId: 'v.invalid' } });
-          }
+          if (!target) throw new AppError('VALIDATION_FAILED', { fields: { serviceId: 'v.required' } });
+          if (target === ticket.service_id) throw new AppError('TICKET_INVALID_TRANSITION', { from, action, reason: 'same_service' });
           const service = await repo.findOfferedService(trx, tenantId, ticket.branch_id, target);
           if (!service) throw new AppError('NOT_FOUND');
           if (service.is_active !== 1 || service.offered !== 1) throw new AppError('SERVICE_NOT_AVAILABLE');
