@@ -67,7 +67,12 @@ export function zoneOffsetMinutes(instant: number, timeZone: string): number {
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60000);
 }
 
-/** The UTC instant of a branch-local wall-clock time (`2026-11-22`, `08:30`). */
+/**
+ * The UTC instant of a branch-local wall-clock time (`2026-11-22`, `08:30`). A wall time that a
+ * daylight-saving jump skips (e.g. midnight in America/Santiago on 2026-09-06) resolves to the
+ * instant just after the jump, like Temporal's `disambiguation: 'compatible'`, so the start of
+ * such a day is its first existing instant (01:00), never an instant of the previous day.
+ */
 export function zonedTimeToInstant(date: string, time: string, timeZone: string): number {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
   const [hh = 0, mm = 0] = time.split(':').map(Number);
@@ -75,7 +80,12 @@ export function zonedTimeToInstant(date: string, time: string, timeZone: string)
   const offset = zoneOffsetMinutes(guess, timeZone);
   const first = guess - offset * 60000;
   const offset2 = zoneOffsetMinutes(first, timeZone);
-  return offset2 === offset ? first : guess - offset2 * 60000;
+  if (offset2 === offset) return first;
+  const second = guess - offset2 * 60000;
+  if (zoneOffsetMinutes(second, timeZone) === offset2) return second;
+  // Neither offset reproduces the wall time: it falls in a DST gap. Both candidates sit on either
+  // side of the jump; the later one is the wall time read with the pre-jump offset.
+  return Math.max(first, second);
 }
 
 /** The next branch-local midnight after an instant (the day boundary of the queue). */

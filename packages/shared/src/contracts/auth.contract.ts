@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
-import { PasswordSchema, SessionUserSchema, LanguageSchema } from '../domain/user';
+import { PasswordSchema, SessionUserSchema, LanguageSchema, requiredError } from '../domain/user';
 
 export const LoginBodySchema = z.object({
-  username: z.string({ error: 'v.required' }).trim().min(1, { error: 'v.required' }).max(100),
+  username: z.string({ error: requiredError('v.required') }).trim().min(1, { error: 'v.required' }).max(100),
   password: PasswordSchema,
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
