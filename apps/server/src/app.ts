@@ -90,7 +90,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     branchRoutes(api, createBranchService(deps));
     catalogRoutes(api, createCatalogService(deps));
     ticketRoutes(api, tickets);
-    deviceRoutes(api, createDeviceService(deps));
+    deviceRoutes(api, createDeviceService(deps), tickets);
     monitorRoutes(api, createMonitorService(deps, bus));
     liveRoutes(api, deps, hub, auth, tickets);
   });

@@ -3,6 +3,9 @@ import { defineContract } from './contract';
 import { IdSchema } from '../common/ids';
 import { BranchServiceSchema } from '../domain/service';
 import { ThemeSchema } from '../domain/theme';
+import { BranchParamsSchema } from './branches.contract';
+import { IssuedTicketSchema } from '../domain/ticket/ticket';
+import { PhoneSchema } from './tickets.contract';
 
 export const AvailabilitySchema = z.discriminatedUnion('open', [
   z.object({ open: z.literal(true), closesAt: z.number(), remainingThisHour: z.number().int() }),
@@ -28,6 +31,22 @@ export const KioskConfigSchema = z
   })
   .meta({ id: 'KioskConfig' });
 export type KioskConfig = z.infer<typeof KioskConfigSchema>;
+
+export const OnSiteConfigSchema = z
+  .object({
+    branch: DeviceBranchSchema,
+    tenantName: z.string(),
+    theme: ThemeSchema,
+    services: z.array(BranchServiceSchema.extend({ availability: AvailabilitySchema, waiting: z.number().int() })),
+  })
+  .meta({ id: 'OnSiteConfig' });
+export type OnSiteConfig = z.infer<typeof OnSiteConfigSchema>;
+
+export const PublicIssueBodySchema = z.object({
+  serviceId: IdSchema,
+  subServiceId: IdSchema.optional(),
+  phone: PhoneSchema.optional(),
+});
 
 export const VOICE_MODES = ['off', 'chime', 'voice_id', 'voice_en', 'both'] as const;
 
@@ -86,6 +105,23 @@ export const devicesContract = {
     summary: 'Kiosk heartbeat (hardware status for the supervisor)',
     tags: ['devices'],
     responses: { 204: z.null() },
+  }),
+  onSite: defineContract({
+    method: 'GET',
+    path: '/api/v1/public/branches/:branchId/on-site',
+    summary: "A branch's services for the QR poster at its entrance (no sign-in)",
+    tags: ['public'],
+    params: BranchParamsSchema,
+    responses: { 200: OnSiteConfigSchema },
+  }),
+  publicIssue: defineContract({
+    method: 'POST',
+    path: '/api/v1/public/branches/:branchId/tickets',
+    summary: 'Take a ticket on a phone at the branch (channel web, no sign-in; Idempotency-Key honoured)',
+    tags: ['public'],
+    params: BranchParamsSchema,
+    body: PublicIssueBodySchema,
+    responses: { 201: IssuedTicketSchema },
   }),
   displayConfig: defineContract({
     method: 'GET',

@@ -1,5 +1,5 @@
 import { localDate } from '@antrean/shared/common/time';
-import type { DisplayConfig, KioskConfig } from '@antrean/shared/contracts/devices.contract';
+import type { DisplayConfig, KioskConfig, OnSiteConfig } from '@antrean/shared/contracts/devices.contract';
 import { VOICE_MODES } from '@antrean/shared/contracts/devices.contract';
 import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
 import type { Actor, DeviceActor } from '../../lib/actor';
@@ -40,25 +40,11 @@ export function createDeviceService(deps: Deps) {
   /** Everything a kiosk screen needs: services shown on kiosk with their live availability. */
   async function kioskConfig(actor: Actor): Promise<KioskConfig> {
     const kiosk = requireDevice(actor, 'kiosk');
-    const now = deps.clock.now();
     const [{ branch, tenantName, theme, idleSeconds }, row] = await Promise.all([
       branchAndTheme(kiosk.tenantId, kiosk.branchId),
       db.selectFrom('kiosks').selectAll().where('tenant_id', '=', kiosk.tenantId).where('id', '=', kiosk.deviceId).executeTakeFirstOrThrow(),
     ]);
-    const services = (await catalog.listBranchServices(db, kiosk.tenantId, kiosk.branchId)).filter(
-      (s) => s.is_active === 1 && s.show_on_kiosk === 1 && s.type !== 'booking',
-    );
-    const subs = await catalog.listSubServices(db, kiosk.tenantId, services.map((s) => s.id));
-    const day = localDate(now, branch.time_zone);
-    const waiting = await db
-      .selectFrom('tickets')
-      .select(['service_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('tenant_id', '=', kiosk.tenantId)
-      .where('branch_id', '=', kiosk.branchId)
-      .where('service_day', '=', day)
-      .where('status', '=', 'waiting')
-      .groupBy('service_id')
-      .execute();
+    const services = await servicesWithAvailability(kiosk.tenantId, branch, 'kiosk');
     return {
       kiosk: { id: row.id, name: row.name, code: row.code, paperWidthMm: row.paper_width_mm },
       branch: {
@@ -71,14 +57,62 @@ export function createDeviceService(deps: Deps) {
       tenantName,
       theme,
       idleSeconds,
-      services: await Promise.all(
-        services.map(async (s) => ({
-          ...toBranchService(s, subs),
-          subServices: toBranchService(s, subs).subServices.filter((sub) => sub.isActive),
-          availability: await serviceAvailability(db, { tenantId: kiosk.tenantId, branchId: kiosk.branchId, serviceId: s.id, timeZone: branch.time_zone, now }),
+      services,
+    };
+  }
+
+  /** The services a branch shows on a channel, each with its live availability and waiting count. */
+  async function servicesWithAvailability(tenantId: string, branch: { id: string; time_zone: string }, channel: 'kiosk' | 'web') {
+    const now = deps.clock.now();
+    const services = (await catalog.listBranchServices(db, tenantId, branch.id)).filter(
+      (s) => s.is_active === 1 && s.type !== 'booking' && (channel === 'kiosk' ? s.show_on_kiosk === 1 : s.show_on_web === 1),
+    );
+    const subs = await catalog.listSubServices(db, tenantId, services.map((s) => s.id));
+    const day = localDate(now, branch.time_zone);
+    const waiting = await db
+      .selectFrom('tickets')
+      .select(['service_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('tenant_id', '=', tenantId)
+      .where('branch_id', '=', branch.id)
+      .where('service_day', '=', day)
+      .where('status', '=', 'waiting')
+      .groupBy('service_id')
+      .execute();
+    return Promise.all(
+      services.map(async (s) => {
+        const mapped = toBranchService(s, subs);
+        return {
+          ...mapped,
+          subServices: mapped.subServices.filter((sub) => sub.isActive),
+          availability: await serviceAvailability(db, { tenantId, branchId: branch.id, serviceId: s.id, timeZone: branch.time_zone, now }),
           waiting: Number(waiting.find((w) => w.service_id === s.id)?.n ?? 0),
-        })),
-      ),
+        };
+      }),
+    );
+  }
+
+  /** The QR-poster page of a branch: public, only what the branch shows on the web. */
+  async function onSite(branchId: string): Promise<OnSiteConfig> {
+    const row = await db
+      .selectFrom('branches')
+      .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
+      .select(['branches.tenant_id', 'branches.show_on_web', 'tenants.is_active as tenant_active'])
+      .where('branches.id', '=', branchId)
+      .executeTakeFirst();
+    if (!row || row.show_on_web !== 1) throw new AppError('NOT_FOUND');
+    if (row.tenant_active !== 1) throw new AppError('TENANT_INACTIVE');
+    const { branch, tenantName, theme } = await branchAndTheme(row.tenant_id, branchId);
+    return {
+      branch: {
+        id: branch.id,
+        code: branch.code,
+        name: branch.name,
+        timeZone: branch.time_zone,
+        whatsappVirtualTicket: fromFlag(branch.whatsapp_virtual_ticket),
+      },
+      tenantName,
+      theme,
+      services: await servicesWithAvailability(row.tenant_id, branch, 'web'),
     };
   }
 
@@ -156,7 +190,7 @@ export function createDeviceService(deps: Deps) {
     };
   }
 
-  return { kioskConfig, kioskHeartbeat, displayConfig };
+  return { kioskConfig, kioskHeartbeat, displayConfig, onSite };
 }
 
 export type DeviceService = ReturnType<typeof createDeviceService>;

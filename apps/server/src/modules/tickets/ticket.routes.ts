@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ticketsContract } from '@antrean/shared/contracts/tickets.contract';
 import { AppError } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
@@ -6,18 +6,23 @@ import type { TicketService } from './ticket.service';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,255}$/;
 
+/** The request's Idempotency-Key header (8–255 visible ASCII characters), if any. */
+export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
+  const header = request.headers['idempotency-key'];
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !IDEMPOTENCY_KEY.test(header)) {
+    throw new AppError('VALIDATION_FAILED', { fields: { 'Idempotency-Key': 'v.format' } });
+  }
+  return header;
+}
+
 export function ticketRoutes(app: FastifyInstance, tickets: TicketService): void {
   defineRoute(
     app,
     ticketsContract.issue,
     { auth: { staff: 'queue.operate', kiosk: true, apiKey: true }, rateLimitPerMinute: 120 },
     async ({ actor, params, body, request }) => {
-      const header = request.headers['idempotency-key'];
-      const key = typeof header === 'string' ? header : undefined;
-      if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
-        throw new AppError('VALIDATION_FAILED', { fields: { 'Idempotency-Key': 'v.format' } });
-      }
-      const result = await tickets.issue(actor, params.branchId, body, key);
+      const result = await tickets.issue(actor, params.branchId, body, idempotencyKeyOf(request));
       return result.body;
     },
   );

@@ -173,6 +173,37 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     if ((actor.kind === 'kiosk' && body.channel !== 'kiosk') || (actor.kind === 'apiKey' && body.channel !== 'api' && body.channel !== 'web')) {
       throw new AppError('VALIDATION_FAILED', { fields: { channel: 'v.enum' } });
     }
+    return issueIn(tenantId, actor, branchId, body, idempotencyKey);
+  }
+
+  /**
+   * A visitor takes a ticket on their phone from the QR poster at the branch entrance
+   * (`/layanan-on-site/:cabangId`): no account, channel `web`, only branches and services shown
+   * on the web.
+   */
+  async function issuePublic(
+    branchId: string,
+    body: Omit<IssueTicketBody, 'channel'>,
+    idempotencyKey: string | undefined,
+  ): Promise<{ status: 201; body: IssuedTicket }> {
+    const branch = await db
+      .selectFrom('branches')
+      .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
+      .select(['branches.tenant_id', 'branches.show_on_web', 'branches.is_active', 'tenants.is_active as tenant_active'])
+      .where('branches.id', '=', branchId)
+      .executeTakeFirst();
+    if (!branch || branch.show_on_web !== 1) throw new AppError('NOT_FOUND');
+    if (branch.tenant_active !== 1) throw new AppError('TENANT_INACTIVE');
+    return issueIn(branch.tenant_id, { kind: 'public' }, branchId, { ...body, channel: 'web' }, idempotencyKey);
+  }
+
+  async function issueIn(
+    tenantId: string,
+    actor: Actor,
+    branchId: string,
+    body: IssueTicketBody,
+    idempotencyKey: string | undefined,
+  ): Promise<{ status: 201; body: IssuedTicket }> {
     const now = deps.clock.now();
     const requestHash = sha256(JSON.stringify({ branchId, ...body }));
     const scope = 'ticket.issue';
@@ -191,6 +222,9 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
       const service = await repo.findOfferedService(trx, tenantId, branchId, body.serviceId);
       if (!service) throw new AppError('NOT_FOUND');
       if (service.is_active !== 1 || service.offered !== 1) throw new AppError('SERVICE_NOT_AVAILABLE');
+      if ((body.channel === 'kiosk' && service.show_on_kiosk !== 1) || (body.channel === 'web' && service.show_on_web !== 1)) {
+        throw new AppError('SERVICE_NOT_AVAILABLE', { reason: 'hidden' });
+      }
       if (body.subServiceId) {
         const sub = await repo.findSubService(trx, tenantId, service.id, body.subServiceId);
         if (!sub) throw new AppError('NOT_FOUND');
@@ -614,7 +648,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     });
   }
 
-  return { issue, callNext, act, systemTransition, acknowledgeAnnouncement, get, publicGet, queue, queueSnapshot, resetQueue };
+  return { issue, issuePublic, callNext, act, systemTransition, acknowledgeAnnouncement, get, publicGet, queue, queueSnapshot, resetQueue };
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;
