@@ -26,6 +26,8 @@ import { deviceRoutes } from './modules/devices/device.routes';
 import { createMonitorService } from './modules/monitor/monitor.service';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { startQueueTimers } from './jobs/queue-timers';
+import { startOutboxWorker } from './jobs/outbox-worker';
+import { logProvider, type MessageProvider } from './modules/messaging/providers';
 
 export interface BuildOptions {
   logger?: boolean;
@@ -98,9 +100,15 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   const sweep = setInterval(() => hub.sweep(), 60_000);
   sweep.unref();
   const timers = options.timers === false ? undefined : startQueueTimers(deps, tickets, (error) => app.log.error({ err: error }, 'queue timers'));
+  const providers: Record<string, MessageProvider> = { log: logProvider((entry, msg) => app.log.info(entry, msg)) };
+  const outbox =
+    options.timers === false
+      ? undefined
+      : startOutboxWorker(deps, (name) => providers[name], (error) => app.log.error({ err: error }, 'outbox worker'));
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     timers?.stop();
+    outbox?.stop();
     await bus.close();
   });
   app.decorate('live', { hub, bus, tickets });

@@ -21,6 +21,7 @@ import * as repo from './ticket.repository';
 import * as idem from './idempotency.repository';
 import { toPublicEvent, toStatus, toTicket, toTicketEvent } from './ticket.mapper';
 import { estimateFor } from './estimate';
+import { enqueueMessage } from '../messaging/outbox.repository';
 
 /** Who may trigger which action (PRODUCT.md §1): callers work tickets, operators manage the queue. */
 const ACTION_PERMISSIONS: Record<UserTicketAction, readonly Action[]> = {
@@ -290,6 +291,20 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
         peopleAhead,
         estimatedWait,
       };
+      if (row.phone && branch.whatsapp_virtual_ticket === 1) {
+        // The virtual ticket by WhatsApp (kiosk / phone), through the outbox: sent only if this commits.
+        const settings = await trx.selectFrom('tenant_settings').select(['whatsapp_provider', 'default_language']).where('tenant_id', '=', tenantId).executeTakeFirst();
+        await enqueueMessage(trx, {
+          tenantId,
+          provider: settings?.whatsapp_provider ?? 'log',
+          recipient: row.phone,
+          template: 'virtual_ticket',
+          language: settings?.default_language ?? 'id',
+          payload: { number: row.number, serviceName: service.name, branchName: branch.name, uniqueCode: row.unique_code, peopleAhead },
+          dedupeKey: `ticket:${row.id}:virtual`,
+          now,
+        });
+      }
       if (idempotencyKey) {
         await idem.completeKey(trx, { tenantId, scope, key: idempotencyKey, status: 201, body: JSON.stringify(issued) });
       }
