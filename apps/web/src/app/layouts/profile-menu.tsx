@@ -1,0 +1,71 @@
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconLogout } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import type { SessionUser } from '@antrean/shared/domain/user';
+import { paths } from '@/config/paths';
+import { useErrorText } from '@/lib/error-text';
+import { useLogout } from '@/lib/session';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return parts
+    .slice(0, 2)
+    .map((part) => part.charAt(0).toUpperCase())
+    .join('');
+}
+
+/** Header profile menu: who is signed in, their role, and sign out. */
+export function ProfileMenu({ user }: { user: SessionUser }) {
+  const { t } = useTranslation('common');
+  const errorText = useErrorText();
+  const logout = useLogout();
+
+  return (
+    <Menu position="bottom-end" width={240} withinPortal>
+      <Menu.Target>
+        <UnstyledButton
+          aria-label={t('profile.menu')}
+          p={4}
+          style={{ borderRadius: 'var(--mantine-radius-md)' }}
+        >
+          <Group gap="xs" wrap="nowrap">
+            <Avatar color="brand" radius="xl" size={34} aria-hidden>
+              {initials(user.fullName)}
+            </Avatar>
+            <Text size="sm" fw={600} visibleFrom="sm" maw={180} truncate>
+              {user.fullName}
+            </Text>
+            <IconChevronDown size={14} aria-hidden />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t('profile.signedInAs')}</Menu.Label>
+        <div style={{ padding: '0 var(--mantine-spacing-sm) var(--mantine-spacing-xs)' }}>
+          <Text fw={600} size="sm">
+            {user.fullName}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {user.username} · {t(`roles.${user.role}`)}
+          </Text>
+        </div>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          disabled={logout.isPending}
+          onClick={() => {
+            logout.mutate(paths.login.href(), {
+              onError: (error) => {
+                notifications.show({ color: 'red', message: errorText(error) });
+              },
+            });
+          }}
+        >
+          {t('actions.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,104 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { FullPageLoader } from '@/components/full-page-loader';
+import { NotFoundPage } from '@/components/not-found-page';
+import { RouteErrorBoundary } from '@/components/route-error-boundary';
+import { allDashboardPages, type DashboardRouteHandle } from '@/config/dashboard-pages';
+import { paths } from '@/config/paths';
+import { lazyScreen } from '@/lib/lazy-route';
+import { useSession } from '@/lib/session';
+import { access } from './access';
+import { HomeRedirect, RequireStaff } from './guards';
+import { RootLayout } from './layouts/root-layout';
+
+const loginPage = lazyScreen(
+  () => import('@/features/auth/pages/login-page'),
+  (m) => m.LoginPage,
+);
+const callerLoginPage = lazyScreen(
+  () => import('@/features/auth/pages/caller-login-page'),
+  (m) => m.CallerLoginPage,
+);
+const callerScreen = lazyScreen(
+  () => import('@/screens/caller/caller-screen'),
+  (m) => m.CallerScreen,
+);
+const dashboardLayout = lazyScreen(
+  () => import('./layouts/dashboard-layout'),
+  (m) => m.DashboardLayout,
+);
+const dashboardHome = lazyScreen(
+  () => import('@/features/dashboard/pages/dashboard-home-page'),
+  (m) => m.DashboardHomePage,
+);
+/** PLACEHOLDERS — replaced by the real screens in later issues. */
+const pageBeingPrepared = lazyScreen(
+  () => import('@/components/page-being-prepared'),
+  (m) => m.PageBeingPrepared,
+);
+const screenBeingPrepared = lazyScreen(
+  () => import('@/components/screen-being-prepared'),
+  (m) => m.ScreenBeingPrepared,
+);
+
+/** `/spv/monitoring` without an id opens the signed-in user's own monitor. */
+function OwnMonitorRedirect() {
+  const { data: user } = useSession();
+  return user ? <Navigate replace to={paths.supervisor.href(user.id)} /> : null;
+}
+
+/**
+ * The dashboard's pages: the home, and every other page of spec §2 on the "being prepared"
+ * placeholder until its issue lands. Each route carries its page (label, permission) as `handle`.
+ */
+function dashboardChildren(): RouteObject[] {
+  return allDashboardPages().flatMap(({ page, group }): RouteObject[] => {
+    const handle: DashboardRouteHandle = group ? { dashboardPage: page, group } : { dashboardPage: page };
+    if (page.path === '') return [{ index: true, handle, lazy: dashboardHome }];
+    return [page.path, ...(page.extraPaths ?? [])].map((path) => ({ path, handle, lazy: pageBeingPrepared }));
+  });
+}
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    ErrorBoundary: RouteErrorBoundary,
+    HydrateFallback: FullPageLoader,
+    children: [
+      { index: true, Component: HomeRedirect },
+      { path: 'login', lazy: loginPage },
+      { path: 'login-caller', lazy: callerLoginPage },
+      {
+        element: <RequireStaff allow={access.caller} signIn="login-caller" />,
+        children: [{ path: 'caller', lazy: callerScreen }],
+      },
+      {
+        element: <RequireStaff allow={access.operator} />,
+        children: [{ path: 'operator', lazy: screenBeingPrepared }],
+      },
+      {
+        element: <RequireStaff allow={access.supervisor} />,
+        children: [
+          { path: 'spv/monitoring', Component: OwnMonitorRedirect },
+          { path: 'spv/monitoring/:spvId', lazy: screenBeingPrepared },
+        ],
+      },
+      {
+        path: 'dashboard',
+        element: <RequireStaff allow={access.dashboard} />,
+        children: [
+          {
+            lazy: dashboardLayout,
+            children: [{ ErrorBoundary: RouteErrorBoundary, children: dashboardChildren() }],
+          },
+        ],
+      },
+      // Not lazy: the root error boundary (in the main chunk) renders it for 404s anyway.
+      { path: '*', Component: NotFoundPage },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,72 @@
+import type { Resource } from 'i18next';
+import type { ErrorCode } from '@antrean/shared/errors/codes';
+import { ERROR_MESSAGES } from '@antrean/shared/i18n/errors';
+import { LANGUAGES, type Language } from '@antrean/shared/i18n/lang';
+import { VALIDATION_MESSAGES, type ValidationMessageKey } from '@antrean/shared/i18n/validation';
+import idCommon from '@/locales/id/common.json';
+import enCommon from '@/locales/en/common.json';
+import idAuth from '@/locales/id/auth.json';
+import enAuth from '@/locales/en/auth.json';
+import idCaller from '@/locales/id/caller.json';
+import enCaller from '@/locales/en/caller.json';
+import idDashboard from '@/locales/id/dashboard.json';
+import enDashboard from '@/locales/en/dashboard.json';
+
+export const NAMESPACES = ['common', 'auth', 'caller', 'dashboard'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/** The web app's own catalogues, one JSON file per language and namespace. */
+export const CATALOGUES = {
+  id: { common: idCommon, auth: idAuth, caller: idCaller, dashboard: idDashboard },
+  en: { common: enCommon, auth: enAuth, caller: enCaller, dashboard: enDashboard },
+} satisfies Record<Language, Record<Namespace, object>>;
+
+/** Codes the client itself raises (no server answer to show). */
+export type ClientErrorCode = keyof typeof idCommon.errors;
+
+/** The shape i18next is typed with (see `src/types/i18next.d.ts`). */
+export interface AppResources {
+  common: typeof idCommon & { errors: Record<ErrorCode | ClientErrorCode, string> } & Record<
+      ValidationMessageKey,
+      string
+    >;
+  auth: typeof idAuth;
+  caller: typeof idCaller;
+  dashboard: typeof idDashboard;
+}
+
+/** Shared templates use `{name}`; i18next interpolates `{{name}}`. */
+export function toI18nextTemplate(template: string): string {
+  return template.replace(/\{(\w+)\}/g, '{{$1}}');
+}
+
+/**
+ * The server's error codes (`errors.<CODE>`) and the shared validation messages (`v.*`, kept
+ * as flat keys) in one language, so a code from the API is shown with `t(\`errors.${code}\`)`.
+ */
+export function sharedMessages(lang: Language): {
+  errors: Record<string, string>;
+  validation: Record<string, string>;
+} {
+  const errors: Record<string, string> = {};
+  for (const [code, messages] of Object.entries(ERROR_MESSAGES)) errors[code] = messages[lang];
+  const validation: Record<string, string> = {};
+  for (const [key, messages] of Object.entries(VALIDATION_MESSAGES)) {
+    validation[key] = toI18nextTemplate(messages[lang]);
+  }
+  return { errors, validation };
+}
+
+/** Everything i18next is initialised with: the web catalogues merged with the shared messages. */
+export function buildResources(): Resource {
+  const resources: Resource = {};
+  for (const lang of LANGUAGES) {
+    const own = CATALOGUES[lang];
+    const shared = sharedMessages(lang);
+    resources[lang] = {
+      ...own,
+      common: { ...own.common, ...shared.validation, errors: { ...shared.errors, ...own.common.errors } },
+    };
+  }
+  return resources;
+}
