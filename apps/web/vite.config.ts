@@ -17,8 +17,14 @@ const apiProxy = {
 const vendorGroups = [
   {
     name: 'vendor-react',
-    test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+    test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
     priority: 40,
+  },
+  {
+    // Apart from React itself: the device screens (devices.html) do not use the router.
+    name: 'vendor-router',
+    test: /[\\/]node_modules[\\/](react-router|cookie|set-cookie-parser)[\\/]/,
+    priority: 35,
   },
   {
     name: 'vendor-mantine',
@@ -44,6 +50,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      // Two apps: the dashboard/staff app and the light device screens (kiosk, displays, on-site).
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        devices: fileURLToPath(new URL('./devices.html', import.meta.url)),
+      },
       output: {
         codeSplitting: {
           groups: vendorGroups.map((group) => ({ ...group, tags: ['$initial' as const] })),

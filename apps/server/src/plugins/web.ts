@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isDevicePath } from '@antrean/shared/common/device-paths';
 import { sendError } from './errors';
 
 /**
- * Serves the built React app when it exists. Unknown /api paths are JSON 404s; any other GET
- * gets index.html so the app's router renders the screen (or its not-found page).
+ * Serves the built React apps when they exist. Unknown /api paths are JSON 404s; device screens
+ * (kiosk, displays, on-site) get the light devices.html; any other GET gets index.html so the
+ * staff app's router renders the screen (or its not-found page).
  */
 export async function installWeb(app: FastifyInstance, webDist: string | undefined): Promise<void> {
   const indexFile = webDist ? path.join(webDist, 'index.html') : undefined;
@@ -28,12 +30,16 @@ export async function installWeb(app: FastifyInstance, webDist: string | undefin
       });
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     if (url === '/api' || url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
       return sendError(request, reply, 'ROUTE_NOT_FOUND');
     }
     if (path.extname(url) !== '') return sendError(request, reply, 'ROUTE_NOT_FOUND');
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html');
+    // reply.sendFile is decorated inside the encapsulated static plugin only, so read the file
+    // here (per request: a rebuilt web app is picked up without a restart).
+    const file = isDevicePath(url) && webDist ? path.join(webDist, 'devices.html') : indexFile;
+    const html = await fs.promises.readFile(file);
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
   });
 }

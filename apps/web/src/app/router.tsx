@@ -22,6 +22,14 @@ const callerScreen = lazyScreen(
   () => import('@/screens/caller/caller-screen'),
   (m) => m.CallerScreen,
 );
+const operatorScreen = lazyScreen(
+  () => import('@/screens/operator/operator-screen'),
+  (m) => m.OperatorScreen,
+);
+const supervisorScreen = lazyScreen(
+  () => import('@/screens/supervisor/supervisor-screen'),
+  (m) => m.SupervisorScreen,
+);
 const dashboardLayout = lazyScreen(
   () => import('./layouts/dashboard-layout'),
   (m) => m.DashboardLayout,
@@ -34,10 +42,6 @@ const dashboardHome = lazyScreen(
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
   (m) => m.PageBeingPrepared,
-);
-const screenBeingPrepared = lazyScreen(
-  () => import('@/components/screen-being-prepared'),
-  (m) => m.ScreenBeingPrepared,
 );
 
 /** `/spv/monitoring` without an id opens the signed-in user's own monitor. */
@@ -74,13 +78,13 @@ export const routes: RouteObject[] = [
       },
       {
         element: <RequireStaff allow={access.operator} />,
-        children: [{ path: 'operator', lazy: screenBeingPrepared }],
+        children: [{ path: 'operator', lazy: operatorScreen }],
       },
       {
         element: <RequireStaff allow={access.supervisor} />,
         children: [
           { path: 'spv/monitoring', Component: OwnMonitorRedirect },
-          { path: 'spv/monitoring/:spvId', lazy: screenBeingPrepared },
+          { path: 'spv/monitoring/:spvId', lazy: supervisorScreen },
         ],
       },
       {

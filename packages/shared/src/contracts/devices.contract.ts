@@ -6,6 +6,9 @@ import { ThemeSchema } from '../domain/theme';
 import { BranchParamsSchema } from './branches.contract';
 import { IssuedTicketSchema } from '../domain/ticket/ticket';
 import { PhoneSchema } from './tickets.contract';
+import { VOICE_MODES } from '../voice/announcement';
+
+export { VOICE_MODES };
 
 export const AvailabilitySchema = z.discriminatedUnion('open', [
   z.object({ open: z.literal(true), closesAt: z.number(), remainingThisHour: z.number().int() }),
@@ -48,7 +51,6 @@ export const PublicIssueBodySchema = z.object({
   phone: PhoneSchema.optional(),
 });
 
-export const VOICE_MODES = ['off', 'chime', 'voice_id', 'voice_en', 'both'] as const;
 
 export const DisplayConfigSchema = z
   .object({

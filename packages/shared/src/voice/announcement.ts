@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Language } from '../i18n/lang';
 import { MAX_SPOKEN_NUMBER, digitWords, toEnglishWords, toIndonesianWords } from './number-words';
 
@@ -12,7 +11,6 @@ import { MAX_SPOKEN_NUMBER, digitWords, toEnglishWords, toIndonesianWords } from
 /** Display voice modes: silent, chime only, Indonesian voice, English voice, both voices. */
 export const VOICE_MODES = ['off', 'chime', 'voice_id', 'voice_en', 'both'] as const;
 export type VoiceMode = (typeof VOICE_MODES)[number];
-export const VoiceModeSchema = z.enum(VOICE_MODES);
 
 /**
  * How the numeric part of a ticket number is read:
