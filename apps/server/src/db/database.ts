@@ -68,13 +68,22 @@ export function createSqliteDatabase(file: string): Database {
 
 export function createPostgresDatabase(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (e.g. PostgreSQL restarting) must not crash the process; the pool
+  // discards that client and the next query opens a fresh one.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL pool: ${error.message}`);
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return {
     kind: 'postgres',
     db,
     sqlite: undefined,
     pool,
-    close: () => db.destroy(),
+    close: async () => {
+      await db.destroy();
+      // Kysely ends the pool only if it ran a query itself; the live bus may have used it alone.
+      if (!pool.ending && !pool.ended) await pool.end();
+    },
   };
 }
 

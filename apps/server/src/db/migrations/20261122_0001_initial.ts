@@ -7,7 +7,7 @@
  * - flags are `integer` 0/1 on both databases (SQLite has no boolean type);
  * - JSON documents are `text`;
  * - every tenant-owned table has `tenant_id NOT NULL` and every unique key starts with it.
- *   Platform tables (no tenant) are listed in PLATFORM_TABLES in db/schema-rules.ts.
+ *   Platform tables (no tenant) are listed in db/schema-parity.test.ts with the reason.
  */
 import type { CreateTableBuilder, Kysely } from 'kysely';
 

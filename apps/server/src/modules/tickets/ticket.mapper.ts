@@ -27,6 +27,7 @@ export function toTicket(row: TicketRow): Ticket {
     isBooking: row.slot_start_at !== null,
     phone: row.phone,
     customerName: row.customer_name,
+    photoUrl: row.photo_file_id ? `/api/v1/files/${row.photo_file_id}` : null,
     counterId: row.counter_id,
     callerUserId: row.caller_user_id,
     slotStartAt: row.slot_start_at,

@@ -600,6 +600,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     const now = deps.clock.now();
     return inTransaction(deps.database, async (trx, tx) => {
       const branch = await branchOrNotFound(trx, tenantId, branchId);
+      if (serviceId && !(await repo.findOfferedService(trx, tenantId, branchId, serviceId))) throw new AppError('NOT_FOUND');
       const day = localDate(now, branch.time_zone);
       const tickets = await repo.listTodayTicketsForReset(trx, tenantId, branchId, day, serviceId);
       let reset = 0;

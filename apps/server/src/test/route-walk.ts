@@ -1,0 +1,251 @@
+/**
+ * Helpers for tests that walk the whole route table (auth declared, tenant isolation, bad
+ * bodies): collect routes as they are registered, find callers allowed on a route, and fill a
+ * route's `:params` and body from a tenant graph.
+ */
+import type { FastifyInstance, HTTPMethods, RouteOptions } from 'fastify';
+import { z } from 'zod';
+import { can } from '@antrean/shared/auth/permissions';
+import type { RouteAuth } from '../lib/route';
+import { loginAs, type BranchGraph, type TenantGraph } from './factories';
+
+export interface RouteInfo {
+  method: HTTPMethods;
+  url: string;
+  auth: RouteAuth | undefined;
+  params: string[];
+  body: z.ZodType | undefined;
+  query: z.ZodType | undefined;
+  hidden: boolean;
+  websocket: boolean;
+}
+
+export const routeKey = (route: { method: string; url: string }): string => `${route.method} ${route.url}`;
+
+export function isZodSchema(value: unknown): value is z.ZodType {
+  return value instanceof z.ZodType;
+}
+
+/**
+ * An `onRoute` callback for buildTestApp and the routes it saw. Route objects are read after
+ * the app is ready: encapsulated plugins (docs, web) amend `config.auth` in their own onRoute
+ * hooks, which run after ours on the same object.
+ */
+export function routeCollector(): { onRoute: (route: RouteOptions) => void; routes: () => RouteInfo[] } {
+  const seen: RouteOptions[] = [];
+  return {
+    onRoute: (route) => {
+      seen.push(route);
+    },
+    routes: () =>
+      seen.flatMap((route) => {
+        const methods = Array.isArray(route.method) ? route.method : [route.method];
+        const schema = route.schema ?? {};
+        return methods.map((method) => ({
+          method,
+          url: route.url,
+          auth: route.config?.auth,
+          params: [...route.url.matchAll(/:(\w+)/g)].map((m) => m[1] ?? ''),
+          body: isZodSchema(schema.body) ? schema.body : undefined,
+          query: isZodSchema(schema.querystring) ? schema.querystring : undefined,
+          hidden: (schema as { hide?: boolean }).hide === true,
+          websocket: (route as { websocket?: boolean }).websocket === true,
+        }));
+      }),
+  };
+}
+
+/** Routes a client calls on purpose (HEAD and OPTIONS are derived from them). */
+export const callable = (route: RouteInfo): boolean => route.method !== 'HEAD' && route.method !== 'OPTIONS';
+
+// ── Callers ────────────────────────────────────────────────────────────────────────────────
+
+export type TenantRoleName = 'admin' | 'operator' | 'caller' | 'supervisor';
+export const TENANT_ROLE_NAMES: readonly TenantRoleName[] = ['admin', 'operator', 'caller', 'supervisor'];
+
+export interface Caller {
+  name: string;
+  headers: Record<string, string>;
+  /** Bound to the graph's `main` branch only (everything but the admin). */
+  branchBound: boolean;
+}
+
+export interface TenantCallers {
+  staff: Record<TenantRoleName, Caller>;
+  kiosk: Caller;
+  display: Caller;
+  apiKey: Caller;
+}
+
+/** Signs in every user of the graph and prepares the device and API-key headers of its main branch. */
+export async function callersOf(app: FastifyInstance, graph: TenantGraph): Promise<TenantCallers> {
+  const staff = {} as Record<TenantRoleName, Caller>;
+  for (const role of TENANT_ROLE_NAMES) {
+    const user = graph.users[role];
+    staff[role] = {
+      name: role,
+      headers: { cookie: await loginAs(app, user.username, user.password) },
+      branchBound: role !== 'admin',
+    };
+  }
+  return {
+    staff,
+    kiosk: { name: 'kiosk', headers: { 'x-kiosk-code': graph.main.kiosk.code }, branchBound: true },
+    display: { name: 'display', headers: { 'x-display-code': graph.main.display.code }, branchBound: true },
+    apiKey: { name: 'apiKey', headers: { 'x-api-key': graph.main.apiKey.key }, branchBound: true },
+  };
+}
+
+/** The tenant's callers a route's auth declaration admits (by role permission; the service may still refuse). */
+export function admittedCallers(auth: RouteAuth | undefined, callers: TenantCallers): Caller[] {
+  if (auth === undefined || auth === 'public') return [];
+  const out: Caller[] = [];
+  const staffAction = auth.staff;
+  if (staffAction) {
+    for (const role of TENANT_ROLE_NAMES) {
+      if (staffAction === 'any' || can(role, staffAction)) out.push(callers.staff[role]);
+    }
+  }
+  if (auth.kiosk) out.push(callers.kiosk);
+  if (auth.display) out.push(callers.display);
+  if (auth.apiKey) out.push(callers.apiKey);
+  return out;
+}
+
+// ── Ids ────────────────────────────────────────────────────────────────────────────────────
+
+/** Whose ids fill a request: a tenant, and which of its branches the branch-scoped ids come from. */
+export interface Scope {
+  tenant: TenantGraph;
+  branch: BranchGraph;
+}
+
+/**
+ * Path parameter → the entity id it names. A route with a parameter missing here (and not in
+ * its ROUTE_REQUESTS entry) fails the walking tests: add the entity to the tenant graph
+ * (test/factories.ts) and map it here.
+ */
+export const PARAM_IDS: Record<string, (s: Scope) => string> = {
+  tenantId: (s) => s.tenant.tenant.id,
+  branchId: (s) => s.branch.branch.id,
+  counterId: (s) => s.branch.counter.id,
+  displayId: (s) => s.branch.display.id,
+  kioskId: (s) => s.branch.kiosk.id,
+  ticketId: (s) => s.branch.ticket.id,
+  serviceId: (s) => s.tenant.service.id,
+  subServiceId: (s) => s.tenant.service.subServiceIds[0] ?? '',
+  userId: (s) => s.tenant.users.operator.id,
+};
+
+/** Parameters whose entity belongs to one branch (another branch of the same tenant has its own). */
+export const BRANCH_SCOPED_PARAMS = new Set(['branchId', 'counterId', 'displayId', 'kioskId', 'ticketId']);
+
+/** Body fields the generic body builder knows how to fill (ids from the scope, plus plain values). */
+const BODY_FIELDS: Record<string, (s: Scope) => unknown> = {
+  ...PARAM_IDS,
+  serviceIds: (s) => [s.tenant.service.id],
+  channel: () => 'operator',
+};
+
+export interface RouteRequest {
+  /** Path parameters that are not entity ids (or whose name is ambiguous), for this route only. */
+  params?: Record<string, (s: Scope) => string>;
+  /** Parameters of `params` that belong to one branch (like BRANCH_SCOPED_PARAMS). */
+  branchScopedParams?: string[];
+  /** A valid body, when the generic builder cannot make one. */
+  body?: (s: Scope) => unknown;
+  /**
+   * Why ids in this route's body only narrow what it acts on (so another tenant's id matches
+   * nothing and the call may succeed doing nothing) instead of naming an object to act on.
+   */
+  bodyIdsAreFilters?: string;
+}
+
+/** Per-route knowledge the generic walkers need, keyed `METHOD /path`. */
+export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
+  'GET /api/v1/branches/by-code/:code': {
+    params: { code: (s) => s.branch.branch.code },
+    branchScopedParams: ['code'],
+  },
+};
+
+const paramValue = (
+  route: { method: string; url: string },
+  name: string,
+): ((s: Scope) => string) | undefined => ROUTE_REQUESTS[routeKey(route)]?.params?.[name] ?? PARAM_IDS[name];
+
+/** The route's path with every `:param` filled from `scope`. */
+export function fillPath(route: { method: string; url: string }, scope: Scope): string {
+  return route.url.replace(/:(\w+)/g, (_whole, name: string) => {
+    const value = paramValue(route, name);
+    if (!value) throw new Error(`${routeKey(route)}: no value for path parameter :${name}`);
+    return encodeURIComponent(value(scope));
+  });
+}
+
+export const unmappedParams = (route: RouteInfo): string[] =>
+  route.params.filter((p) => !paramValue(route, p));
+
+/** Does the route name something that belongs to one branch (so another branch's caller must get 404)? */
+export const hasBranchScopedParam = (route: RouteInfo): boolean =>
+  route.params.some(
+    (p) =>
+      BRANCH_SCOPED_PARAMS.has(p) || (ROUTE_REQUESTS[routeKey(route)]?.branchScopedParams ?? []).includes(p),
+  );
+
+/**
+ * A body the route's schema accepts, with ids from `scope`: the route's override, or every
+ * known field of an object schema. Undefined when the route takes no body; throws when no
+ * valid body can be built (add a ROUTE_REQUESTS entry).
+ */
+export function validBody(route: RouteInfo, scope: Scope): unknown {
+  if (!route.body) return undefined;
+  const override = ROUTE_REQUESTS[routeKey(route)]?.body;
+  let body: unknown;
+  if (override) {
+    body = override(scope);
+  } else if (route.body instanceof z.ZodObject) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(route.body.shape)) {
+      const field = BODY_FIELDS[key];
+      if (field) out[key] = field(scope);
+    }
+    body = out;
+  } else {
+    body = {};
+  }
+  const parsed = route.body.safeParse(body);
+  if (!parsed.success) {
+    throw new Error(
+      `${routeKey(route)}: cannot build a valid body (${JSON.stringify(body)}); add it to ROUTE_REQUESTS in test/route-walk.ts`,
+    );
+  }
+  return body;
+}
+
+/** Strings that identify a tenant's data (long enough not to match by chance). */
+export function identifyingStrings(graph: TenantGraph): string[] {
+  const values: string[] = [
+    graph.tenant.id,
+    graph.tenant.name,
+    graph.service.id,
+    graph.service.name,
+    ...graph.service.subServiceIds,
+  ];
+  for (const b of [graph.main, graph.other]) {
+    values.push(
+      b.branch.id,
+      b.branch.name,
+      b.counter.id,
+      b.display.id,
+      b.display.code,
+      b.kiosk.id,
+      b.kiosk.code,
+      b.apiKey.key,
+      b.ticket.id,
+      b.ticket.uniqueCode,
+    );
+  }
+  for (const user of Object.values(graph.users)) values.push(user.id, user.username);
+  return values.filter((v) => v.length >= 8);
+}
