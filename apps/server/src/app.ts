@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
+import multipart from '@fastify/multipart';
 import type { Deps } from './lib/deps';
 import { installZod } from './plugins/zod';
 import { installErrorHandling } from './plugins/errors';
@@ -25,6 +26,8 @@ import { createDeviceService } from './modules/devices/device.service';
 import { deviceRoutes } from './modules/devices/device.routes';
 import { createMonitorService } from './modules/monitor/monitor.service';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
+import { createFileService } from './modules/files/file.service';
+import { fileRoutes } from './modules/files/file.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { logProvider, type MessageProvider } from './modules/messaging/providers';
@@ -74,6 +77,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await installOpenApi(app, deps);
 
   const auth = createAuthService(deps);
@@ -94,6 +98,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     ticketRoutes(api, tickets);
     deviceRoutes(api, createDeviceService(deps), tickets);
     monitorRoutes(api, createMonitorService(deps, bus));
+    fileRoutes(api, createFileService(deps));
     liveRoutes(api, deps, hub, auth, tickets);
   });
 

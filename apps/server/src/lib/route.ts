@@ -92,6 +92,8 @@ export function defineRoute<C extends Contract>(
         request,
         reply,
       });
+      // A handler that streamed its own answer (file downloads) has already sent it.
+      if (reply.sent || (result as unknown) === reply) return reply;
       if (successStatus === 204) return reply.code(204).send();
       return reply.code(successStatus).send(result);
     },

@@ -1,6 +1,8 @@
 /**
  * The whole application on a test database, driven with `app.inject()` and a manual clock.
  */
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config/env';
@@ -35,8 +37,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Where tests keep uploaded files: a folder of this test process under the system temp dir. */
+export const TEST_DATA_DIR = path.join(os.tmpdir(), `antrean-test-${process.pid}`);
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ ANTREAN_SEED: 'none', LOG_LEVEL: 'silent', ...env, NODE_ENV: 'test' });
+  return loadConfig({ ANTREAN_SEED: 'none', LOG_LEVEL: 'silent', DATA_DIR: TEST_DATA_DIR, ...env, NODE_ENV: 'test' });
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -60,7 +65,7 @@ export async function buildTestApp(options: TestAppOptions = {}): Promise<TestAp
     database,
     clock,
     config,
-    f: createFactories(database, clock),
+    f: createFactories(database, clock, config.dataDir),
     close: async () => {
       try {
         await app.close();

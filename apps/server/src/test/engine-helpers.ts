@@ -124,7 +124,7 @@ export async function buildEngineApp(options: EngineAppOptions = {}): Promise<En
     clock,
     deps,
     live,
-    f: createFactories(database, clock),
+    f: createFactories(database, clock, deps.config.dataDir),
     runTimers: () => runQueueTimers(deps, live.tickets),
     close: async () => {
       try {

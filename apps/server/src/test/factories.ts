@@ -14,6 +14,7 @@ import { Seeder } from '../db/seed/demo';
 import { systemClock, type Clock } from '../lib/clock';
 import { hashPassword, newToken, sha256 } from '../lib/crypto';
 import { SESSION_COOKIE } from '../plugins/auth';
+import { storageKey, writeStored } from '../modules/files/file.storage';
 import { randomSuffix } from './pg-admin';
 
 export const TEST_PASSWORD = 'sandi-uji-123';
@@ -99,16 +100,24 @@ export interface BranchGraph {
   kiosk: DeviceRef;
   apiKey: ApiKeyRef;
   ticket: TicketRef;
+  /** The booking code of `ticket`. */
+  bookingCode: string;
+}
+export interface FileRef {
+  id: string;
+  tenantId: string;
 }
 export interface TenantGraph {
   tenant: TenantRef;
   service: ServiceRef;
+  /** An uploaded file (on disk when the factories know the data dir). */
+  file: FileRef;
   main: BranchGraph;
   other: BranchGraph;
   users: Record<'admin' | 'operator' | 'caller' | 'supervisor', UserRef>;
 }
 
-export function createFactories(database: Database, clock: Clock = systemClock) {
+export function createFactories(database: Database, clock: Clock = systemClock, dataDir?: string) {
   const { db } = database;
   const seeder = (): Seeder => new Seeder(db, clock.now());
 
@@ -369,7 +378,24 @@ export function createFactories(database: Database, clock: Clock = systemClock) 
     const kiosk = await buildKiosk({ branchId: branch.id });
     const apiKey = await buildBranchApiKey(branch.id);
     const ticket = await buildTicket({ branchId: branch.id, serviceId });
-    return { branch, counter, display, kiosk, apiKey, ticket };
+    // The waiting ticket carries a booking code, so routes that look tickets up by code have one.
+    const bookingCode = `BK${randomCode(8).toUpperCase()}`;
+    await db.updateTable('tickets').set({ booking_code: bookingCode }).where('tenant_id', '=', tenantId).where('id', '=', ticket.id).execute();
+    return { branch, counter, display, kiosk, apiKey, ticket, bookingCode };
+  }
+
+  /** An uploaded file of the tenant (a banner image), stored on disk under `dataDir`. */
+  async function buildFile(tenantId: string): Promise<FileRef> {
+    if (!dataDir) throw new Error('factory: buildFile needs the app data dir (createFactories(db, clock, dataDir))');
+    const id = newId(clock.now());
+    const key = storageKey(tenantId, id);
+    const bytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
+    const { sha256: hash } = await writeStored(dataDir, key, bytes);
+    await db
+      .insertInto('files')
+      .values({ id, tenant_id: tenantId, kind: 'banner', original_name: 'banner.svg', mime_type: 'image/svg+xml', size_bytes: bytes.length, sha256: hash, storage_key: key, created_by: null, created_at: clock.now() })
+      .execute();
+    return { id, tenantId };
   }
 
   /**
@@ -389,11 +415,13 @@ export function createFactories(database: Database, clock: Clock = systemClock) 
       caller: await buildUser({ role: 'caller', tenantId: tenant.id, branchIds }),
       supervisor: await buildUser({ role: 'supervisor', tenantId: tenant.id, branchIds }),
     };
-    return { tenant, service, main, other, users };
+    const file = dataDir ? await buildFile(tenant.id) : { id: '00000000-0000-7000-8000-000000000000', tenantId: tenant.id };
+    return { tenant, service, main, other, users, file };
   }
 
   return {
     buildTenantGraph,
+    buildFile,
     buildTenant,
     buildBranch,
     buildService,

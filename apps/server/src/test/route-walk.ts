@@ -135,6 +135,7 @@ export const PARAM_IDS: Record<string, (s: Scope) => string> = {
   serviceId: (s) => s.tenant.service.id,
   subServiceId: (s) => s.tenant.service.subServiceIds[0] ?? '',
   userId: (s) => s.tenant.users.operator.id,
+  fileId: (s) => s.tenant.file.id,
 };
 
 /** Parameters whose entity belongs to one branch (another branch of the same tenant has its own). */
@@ -163,6 +164,9 @@ export interface RouteRequest {
 
 /** Per-route knowledge the generic walkers need, keyed `METHOD /path`. */
 export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
+  'POST /api/v1/branches/:branchId/check-in': {
+    body: (s) => ({ bookingCode: s.branch.bookingCode }),
+  },
   'GET /api/v1/branches/by-code/:code': {
     params: { code: (s) => s.branch.branch.code },
     branchScopedParams: ['code'],

@@ -26,6 +26,9 @@ export function ticketRoutes(app: FastifyInstance, tickets: TicketService): void
       return result.body;
     },
   );
+  defineRoute(app, ticketsContract.checkInByCode, { auth: { staff: 'queue.operate', kiosk: true }, rateLimitPerMinute: 60 }, async ({ actor, params, body }) =>
+    tickets.checkInByCode(actor, params.branchId, body.bookingCode),
+  );
   defineRoute(app, ticketsContract.queue, { auth: { staff: 'queue.read' } }, async ({ actor, params }) =>
     tickets.queue(actor, params.branchId),
   );

@@ -101,6 +101,8 @@ export function newEventId(now: number): string {
 }
 
 function assertMay(actor: Actor, action: UserTicketAction): void {
+  // A kiosk may check in bookings of its own branch (branch access is checked by the caller).
+  if (actor.kind === 'kiosk' && action === 'check-in') return;
   if (actor.kind !== 'staff') throw new AppError('FORBIDDEN');
   if (!ACTION_PERMISSIONS[action].some((p) => can(actor.role, p))) throw new AppError('FORBIDDEN');
 }
@@ -471,6 +473,23 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     });
   }
 
+  /** Check-in of a booking by the code on its e-ticket (kiosk of the branch, operator). */
+  async function checkInByCode(actor: Actor, branchId: string, bookingCode: string): Promise<Ticket> {
+    const tenantId = tenantOf(actor);
+    assertBranchAccess(actor, branchId);
+    if (actor.kind === 'staff' && !can(actor.role, 'queue.operate')) throw new AppError('FORBIDDEN');
+    if (actor.kind !== 'staff' && actor.kind !== 'kiosk') throw new AppError('FORBIDDEN');
+    const ticket = await db
+      .selectFrom('tickets')
+      .select(['id'])
+      .where('tenant_id', '=', tenantId)
+      .where('branch_id', '=', branchId)
+      .where('booking_code', '=', bookingCode.trim().toUpperCase())
+      .executeTakeFirst();
+    if (!ticket) throw new AppError('NOT_FOUND');
+    return act(actor, ticket.id, 'check-in');
+  }
+
   /**
    * System transitions driven by stored times (announcement done, auto-serve, end of day).
    * Conditional on the status the sweep saw, so several processes may run it safely.
@@ -664,7 +683,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     });
   }
 
-  return { issue, issuePublic, callNext, act, systemTransition, acknowledgeAnnouncement, get, publicGet, queue, queueSnapshot, resetQueue };
+  return { issue, issuePublic, checkInByCode, callNext, act, systemTransition, acknowledgeAnnouncement, get, publicGet, queue, queueSnapshot, resetQueue };
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import { newId } from '@antrean/shared/common/ids';
+import type { Actor } from '../../lib/actor';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { assertBranchAccess, tenantOf } from '../../lib/policy';
+import { can } from '@antrean/shared/auth/permissions';
+import { resolveStorage, sniffImage, storageKey, writeStored } from './file.storage';
+
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+
+export function createFileService(deps: Deps) {
+  const { db } = deps.database;
+
+  /** The customer's photo for a ticket (services with "customer photo"), from the branch's kiosk or an operator. */
+  /** The ticket must be the actor's (404 otherwise) before anything of the upload is read. */
+  async function assertPhotoTarget(actor: Actor, ticketId: string): Promise<void> {
+    const tenantId = tenantOf(actor);
+    if (actor.kind === 'staff' && !can(actor.role, 'queue.operate')) throw new AppError('FORBIDDEN');
+    const ticket = await db.selectFrom('tickets').select(['id', 'branch_id']).where('tenant_id', '=', tenantId).where('id', '=', ticketId).executeTakeFirst();
+    if (!ticket) throw new AppError('NOT_FOUND');
+    assertBranchAccess(actor, ticket.branch_id);
+  }
+
+  async function savePhoto(actor: Actor, ticketId: string, bytes: Buffer, originalName: string): Promise<void> {
+    await assertPhotoTarget(actor, ticketId);
+    const tenantId = tenantOf(actor);
+    const mime = sniffImage(bytes);
+    if (!mime) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    if (bytes.length > PHOTO_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE');
+    const now = deps.clock.now();
+    const id = newId(now);
+    const key = storageKey(tenantId, id);
+    const { sha256 } = await writeStored(deps.config.dataDir, key, bytes);
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('files')
+        .values({
+          id,
+          tenant_id: tenantId,
+          kind: 'photo',
+          original_name: originalName.slice(0, 200),
+          mime_type: mime,
+          size_bytes: bytes.length,
+          sha256,
+          storage_key: key,
+          created_by: actor.kind === 'staff' ? actor.userId : actor.kind === 'kiosk' ? actor.deviceId : null,
+          created_at: now,
+        })
+        .execute();
+      await trx.updateTable('tickets').set({ photo_file_id: id, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', ticketId).execute();
+    });
+  }
+
+  /** A stored file of the actor's tenant (another tenant's id answers 404). */
+  async function open(actor: Actor, fileId: string): Promise<{ stream: fs.ReadStream; mime: string; size: number; name: string }> {
+    const tenantId = tenantOf(actor);
+    const row = await db.selectFrom('files').selectAll().where('tenant_id', '=', tenantId).where('id', '=', fileId).executeTakeFirst();
+    if (!row) throw new AppError('NOT_FOUND');
+    // Photos are personal data: staff only.
+    if (row.kind === 'photo' && actor.kind !== 'staff') throw new AppError('NOT_FOUND');
+    const full = resolveStorage(deps.config.dataDir, row.storage_key);
+    try {
+      await fs.promises.access(full);
+    } catch {
+      throw new AppError('NOT_FOUND');
+    }
+    return { stream: fs.createReadStream(full), mime: row.mime_type, size: row.size_bytes, name: row.original_name };
+  }
+
+  return { assertPhotoTarget, savePhoto, open };
+}
+
+export type FileService = ReturnType<typeof createFileService>;
