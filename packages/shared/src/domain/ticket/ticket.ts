@@ -20,6 +20,8 @@ export const TicketSchema = z
     isBooking: z.boolean(),
     phone: z.string().nullable(),
     customerName: z.string().nullable(),
+    /** The customer's photo taken at the kiosk (services with "customer photo"), staff only. */
+    photoUrl: z.string().nullable(),
     counterId: IdSchema.nullable(),
     callerUserId: IdSchema.nullable(),
     slotStartAt: z.number().nullable(),
