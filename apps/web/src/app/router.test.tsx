@@ -49,7 +49,7 @@ describe('routes and guards', () => {
   it('never shows the dashboard to an operator: they go to their own home', async () => {
     mockApi(signedIn(staffUser('operator')));
     const router = renderAt('/dashboard');
-    expect(await screen.findByText('Halaman ini sedang disiapkan')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Layar Operator' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/operator');
   });
 

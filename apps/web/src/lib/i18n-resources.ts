@@ -11,14 +11,32 @@ import idCaller from '@/locales/id/caller.json';
 import enCaller from '@/locales/en/caller.json';
 import idDashboard from '@/locales/id/dashboard.json';
 import enDashboard from '@/locales/en/dashboard.json';
+import idOperator from '@/locales/id/operator.json';
+import enOperator from '@/locales/en/operator.json';
+import idSupervisor from '@/locales/id/supervisor.json';
+import enSupervisor from '@/locales/en/supervisor.json';
 
-export const NAMESPACES = ['common', 'auth', 'caller', 'dashboard'] as const;
+export const NAMESPACES = ['common', 'auth', 'caller', 'dashboard', 'operator', 'supervisor'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The web app's own catalogues, one JSON file per language and namespace. */
 export const CATALOGUES = {
-  id: { common: idCommon, auth: idAuth, caller: idCaller, dashboard: idDashboard },
-  en: { common: enCommon, auth: enAuth, caller: enCaller, dashboard: enDashboard },
+  id: {
+    common: idCommon,
+    auth: idAuth,
+    caller: idCaller,
+    dashboard: idDashboard,
+    operator: idOperator,
+    supervisor: idSupervisor,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    caller: enCaller,
+    dashboard: enDashboard,
+    operator: enOperator,
+    supervisor: enSupervisor,
+  },
 } satisfies Record<Language, Record<Namespace, object>>;
 
 /** Codes the client itself raises (no server answer to show). */
@@ -33,6 +51,8 @@ export interface AppResources {
   auth: typeof idAuth;
   caller: typeof idCaller;
   dashboard: typeof idDashboard;
+  operator: typeof idOperator;
+  supervisor: typeof idSupervisor;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

@@ -1,0 +1,287 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useEffect, useMemo, useReducer } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DisplayConfig } from '@antrean/shared/contracts/devices.contract';
+import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
+import type { LiveMessage } from '@/lib/use-live';
+import type { DisplaySnapshot } from './display-state';
+import DisplayScreen, { SOUND_UNLOCKED_KEY } from './display-screen';
+
+/** A fake live topic: tests push messages; the mocked hook folds them with the screen's reducer. */
+const live = vi.hoisted(() => {
+  const listeners = new Set<() => void>();
+  const messages: unknown[] = [];
+  return {
+    messages,
+    error: null as string | null,
+    status: 'online',
+    sent: [] as unknown[],
+    topics: [] as (string | null)[],
+    push(message: unknown) {
+      messages.push(message);
+      for (const l of listeners) l();
+    },
+    listeners,
+    reset() {
+      messages.length = 0;
+      this.error = null;
+      this.status = 'online';
+      this.sent.length = 0;
+      this.topics.length = 0;
+    },
+  };
+});
+
+vi.mock('@/lib/use-live', () => ({
+  useLiveStatus: () => live.status,
+  useLiveConnection: () => ({ send: (frame: unknown) => live.sent.push(frame) }),
+  useLiveTopic: <T,>(topic: string | null, reduce: (s: T | undefined, m: LiveMessage) => T) => {
+    const [, force] = useReducer((n: number) => n + 1, 0);
+    useEffect(() => {
+      live.topics.push(topic);
+      const listener = () => force();
+      live.listeners.add(listener);
+      return () => {
+        live.listeners.delete(listener);
+      };
+    }, [topic]);
+    // Fold of everything pushed so far, memoised like the real hook's reducer state.
+    const version = live.messages.length;
+    const state = useMemo(() => {
+      let folded: T | undefined;
+      for (const message of live.messages) folded = reduce(folded, message as LiveMessage);
+      return folded;
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    }, [version]);
+    return { state, error: live.error, version };
+  },
+}));
+
+const config: DisplayConfig = {
+  display: { id: 'd1', name: 'Display Lobi', code: 'DSP-JKT01', layout: 'classic', counterId: null },
+  branch: {
+    id: 'b1',
+    code: 'JKT01',
+    name: 'KC Jakarta Sudirman',
+    timeZone: 'Asia/Jakarta',
+    whatsappVirtualTicket: false,
+  },
+  tenantName: 'Bank Nusantara',
+  theme: DEFAULT_THEME,
+  voice: { mode: 'voice_id', rate: 1, pitch: 1, volume: 1, voiceNameId: null, voiceNameEn: null, repeat: 1 },
+  runningTexts: ['Selamat datang di Bank Nusantara'],
+  banners: [],
+  videos: [],
+  currencies: [
+    {
+      code: 'USD',
+      name: 'US Dollar',
+      buy: 15500,
+      sell: 15700,
+      bankNoteBuy: 15450,
+      bankNoteSell: 15750,
+      ttCounterBuy: null,
+      ttCounterSell: null,
+    },
+  ],
+  products: [{ name: 'Deposito', items: [{ name: '1 bulan', percentage: 4.25 }] }],
+};
+
+const snapshot: DisplaySnapshot = {
+  branch: { id: 'b1', code: 'JKT01', name: 'KC Jakarta Sudirman', timeZone: 'Asia/Jakarta' },
+  serviceDay: '2026-11-22',
+  counters: [
+    { id: 'c1', name: 'Loket 1', number: 1, serviceIds: ['s1'], current: null },
+    { id: 'c2', name: 'Loket 2', number: 2, serviceIds: ['s1'], current: null },
+  ],
+  services: [{ id: 's1', code: 'A', name: 'Teller', waiting: 4 }],
+  recentCalls: [],
+};
+
+const called = {
+  kind: 'event',
+  type: 'ticket.called',
+  data: {
+    ticket: {
+      id: 't12',
+      number: 'A012',
+      status: 'calling',
+      serviceId: 's1',
+      counterId: 'c1',
+      calledAt: 1000,
+      recallCount: 0,
+    },
+  },
+};
+
+function stubConfig(body: DisplayConfig | null, status = 200) {
+  const fetchMock = vi.fn(() =>
+    Promise.resolve(
+      status === 200
+        ? new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } })
+        : new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Tidak ditemukan' } }), {
+            status,
+          }),
+    ),
+  );
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => {
+  live.reset();
+  window.__antreanSpoken = [];
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('DisplayScreen', () => {
+  it('shows the counters, announces a call in Indonesian and asks for a tap to enable sound', async () => {
+    const fetchMock = stubConfig(config);
+    live.push({ kind: 'snapshot', data: snapshot });
+    render(<DisplayScreen code="DSP-JKT01" layout="classic" />);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'KC Jakarta Sudirman' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/display/config',
+      expect.objectContaining({ headers: expect.objectContaining({ 'X-Display-Code': 'DSP-JKT01' }) }),
+    );
+    expect(live.topics).toContain('display:DSP-JKT01');
+    const overlay = screen.getByRole('dialog', { name: 'Suara pengumuman belum aktif' });
+    expect(
+      within(overlay).getByRole('button', { name: 'Ketuk untuk mengaktifkan suara' }),
+    ).toBeInTheDocument();
+
+    act(() => live.push(called));
+
+    const tile = screen.getByRole('region', { name: 'Loket 1' });
+    expect(within(tile).getByText('A012')).toBeInTheDocument();
+    expect(within(tile).getByText('Memanggil')).toBeInTheDocument();
+    expect(tile).toHaveClass('is-flashing');
+    await waitFor(() =>
+      expect(window.__antreanSpoken).toEqual([
+        { lang: 'id-ID', text: 'Nomor antrian A dua belas, silakan menuju loket satu' },
+      ]),
+    );
+    expect(screen.getByRole('status', { name: 'Pengumuman' })).toHaveTextContent(
+      'Nomor antrian A dua belas, silakan menuju loket satu',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Panggilan terakhir' })).getByText('A012'),
+    ).toBeInTheDocument();
+  });
+
+  it('speaks through speechSynthesis, one call after another, and acks each', async () => {
+    const spoken: { text: string; lang: string; rate: number }[] = [];
+    class Utterance {
+      lang = '';
+      rate = 1;
+      pitch = 1;
+      volume = 1;
+      voice: unknown = null;
+      onend: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor(public text: string) {}
+    }
+    vi.stubGlobal('SpeechSynthesisUtterance', Utterance);
+    vi.stubGlobal('speechSynthesis', {
+      getVoices: () => [],
+      cancel: () => undefined,
+      speak: (u: Utterance) => {
+        spoken.push({ text: u.text, lang: u.lang, rate: u.rate });
+        setTimeout(() => u.onend?.(), 10);
+      },
+    });
+    stubConfig({ ...config, voice: { ...config.voice, mode: 'both', rate: 0.9 } });
+    window.sessionStorage.setItem(SOUND_UNLOCKED_KEY, '1');
+    live.push({ kind: 'snapshot', data: snapshot });
+    render(<DisplayScreen code="DSP-JKT01" layout="modern" />);
+    await screen.findByRole('heading', { level: 1, name: 'KC Jakarta Sudirman' });
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    act(() => {
+      live.push(called);
+      live.push({
+        kind: 'event',
+        type: 'ticket.called',
+        data: {
+          ticket: {
+            id: 't13',
+            number: 'A013',
+            status: 'calling',
+            serviceId: 's1',
+            counterId: 'c2',
+            calledAt: 1001,
+            recallCount: 0,
+          },
+        },
+      });
+    });
+
+    await waitFor(() =>
+      expect(live.sent).toEqual([
+        { type: 'ack', ticketId: 't12' },
+        { type: 'ack', ticketId: 't13' },
+      ]),
+    );
+    expect(spoken).toEqual([
+      { text: 'Nomor antrian A dua belas, silakan menuju loket satu', lang: 'id-ID', rate: 0.9 },
+      { text: 'Ticket number A twelve, please proceed to counter one', lang: 'en-US', rate: 0.9 },
+      { text: 'Nomor antrian A tiga belas, silakan menuju loket dua', lang: 'id-ID', rate: 0.9 },
+      { text: 'Ticket number A thirteen, please proceed to counter two', lang: 'en-US', rate: 0.9 },
+    ]);
+    expect(window.__antreanSpoken).toHaveLength(4);
+    expect(
+      within(screen.getByRole('region', { name: 'Sedang dipanggil' })).getByText('A013'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('2 orang menunggu')).toBeInTheDocument();
+  });
+
+  it('the overlay button unlocks the sound and is remembered for the session', async () => {
+    stubConfig(config);
+    live.push({ kind: 'snapshot', data: snapshot });
+    render(<DisplayScreen code="DSP-JKT01" layout="big" />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Ketuk untuk mengaktifkan suara' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(window.sessionStorage.getItem(SOUND_UNLOCKED_KEY)).toBe('1');
+  });
+
+  it('pos-display shows only its counter (query fallback) and announces only its calls', async () => {
+    stubConfig({ ...config, voice: { ...config.voice, mode: 'off' } });
+    window.history.replaceState(null, '', '/pos-display/DSP-JKT01?counter=c2');
+    live.push({ kind: 'snapshot', data: snapshot });
+    render(<DisplayScreen code="DSP-JKT01" layout="pos" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loket 2' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => live.push(called));
+    expect(screen.queryByText('A012')).not.toBeInTheDocument();
+    expect(live.sent).toEqual([]);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('shows the offline marker and keeps the last state', async () => {
+    stubConfig(config);
+    live.status = 'offline';
+    live.push({ kind: 'snapshot', data: snapshot });
+    render(<DisplayScreen code="DSP-JKT01" layout="classic" />);
+    expect(await screen.findByRole('region', { name: 'Loket 1' })).toBeInTheDocument();
+    expect(screen.getByText('Offline')).toBeInTheDocument();
+  });
+
+  it('says so when the display code is unknown', async () => {
+    stubConfig(null, 404);
+    render(<DisplayScreen code="NOPE" layout="classic" />);
+    expect(await screen.findByRole('heading', { name: 'Kode display tidak dikenal' })).toBeInTheDocument();
+  });
+
+  it('asks for the code when the address has none', async () => {
+    render(<DisplayScreen code={null} layout="modern" />);
+    await userEvent.type(screen.getByLabelText('Kode display'), 'DSP-JKT01');
+    await userEvent.click(screen.getByRole('button', { name: 'Buka' }));
+    expect(window.location.pathname).toBe('/new-display/DSP-JKT01');
+    window.history.replaceState(null, '', '/');
+  });
+});

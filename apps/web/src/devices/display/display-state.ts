@@ -1,0 +1,225 @@
+import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
+import type { LiveMessage } from '@/lib/use-live';
+
+/**
+ * The display's live state: the server's DisplaySnapshot (apps/server/src/modules/devices/
+ * display-snapshot.ts) with the topic's events folded in. Pure: no React, no DOM, so it is unit
+ * tested on its own (display-state.test.ts).
+ */
+
+/** What a display may see of a ticket (server: ticket.mapper.ts PublicTicketEvent). */
+export interface PublicTicket {
+  id: string;
+  number: string;
+  status: TicketStatus;
+  serviceId: string;
+  counterId: string | null;
+  calledAt: number | null;
+  recallCount: number;
+}
+
+export interface DisplayCounter {
+  id: string;
+  name: string;
+  number: number;
+  serviceIds: string[];
+  current: PublicTicket | null;
+}
+
+export interface DisplayService {
+  id: string;
+  code: string;
+  name: string;
+  waiting: number;
+}
+
+export interface DisplaySnapshot {
+  branch: { id: string; code: string; name: string; timeZone: string };
+  serviceDay: string;
+  counters: DisplayCounter[];
+  services: DisplayService[];
+  recentCalls: PublicTicket[];
+}
+
+/** One call to announce; `key` is unique per call and per recall of the same ticket. */
+export interface DisplayCall {
+  key: string;
+  ticket: PublicTicket;
+  counterName: string;
+  counterNumber: number | null;
+}
+
+export interface DisplayState extends DisplaySnapshot {
+  /** Tickets seen in the snapshot or in events, to make a repeated event a no-op. */
+  known: Record<string, PublicTicket>;
+  /** Calls in arrival order (newest last, capped); the screen announces the keys it has not announced yet. */
+  calls: DisplayCall[];
+  /** Bumped when the screen should fetch a fresh snapshot (queue reset, counter changes, unknown counter). */
+  resync: number;
+}
+
+export const RECENT_CALLS_LIMIT = 10;
+const CALL_LOG_LIMIT = 50;
+const ACTIVE: readonly TicketStatus[] = ['calling', 'called', 'serving'];
+
+export function callKey(ticket: PublicTicket): string {
+  return `${ticket.id}:${ticket.recallCount}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+function isTicket(value: unknown): value is PublicTicket {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.number === 'string' &&
+    typeof value.status === 'string' &&
+    typeof value.serviceId === 'string'
+  );
+}
+
+function isSnapshot(value: unknown): value is DisplaySnapshot {
+  return (
+    isObject(value) &&
+    isObject(value.branch) &&
+    Array.isArray(value.counters) &&
+    Array.isArray(value.services) &&
+    Array.isArray(value.recentCalls)
+  );
+}
+
+function sameTicket(a: PublicTicket, b: PublicTicket): boolean {
+  return (
+    a.status === b.status &&
+    a.serviceId === b.serviceId &&
+    a.counterId === b.counterId &&
+    a.recallCount === b.recallCount &&
+    a.calledAt === b.calledAt &&
+    a.number === b.number
+  );
+}
+
+function callFor(ticket: PublicTicket, counters: DisplayCounter[]): DisplayCall {
+  const counter = counters.find((c) => c.id === ticket.counterId);
+  return {
+    key: callKey(ticket),
+    ticket,
+    counterName: counter?.name ?? '',
+    counterNumber: counter?.number ?? null,
+  };
+}
+
+/** A fresh snapshot replaces everything; tickets still `calling` (not announced yet) go to the call log. */
+export function fromSnapshot(snapshot: DisplaySnapshot, resync = 0): DisplayState {
+  const known: Record<string, PublicTicket> = {};
+  for (const ticket of snapshot.recentCalls) known[ticket.id] = ticket;
+  for (const counter of snapshot.counters) if (counter.current) known[counter.current.id] = counter.current;
+  const calling = snapshot.counters
+    .map((c) => c.current)
+    .filter((t): t is PublicTicket => t !== null && t.status === 'calling')
+    .sort((a, b) => (a.calledAt ?? 0) - (b.calledAt ?? 0));
+  return {
+    ...snapshot,
+    known,
+    calls: calling.map((t) => callFor(t, snapshot.counters)),
+    resync,
+  };
+}
+
+/**
+ * Whether the ticket was counted as waiting before this event, when the display has not seen it
+ * yet (the snapshot only carries counts). A call takes a ticket from the waiting line; everything
+ * else starts from a state that is not `waiting` (issued, checked in, at a counter, postponed).
+ * Any drift is corrected by the next snapshot (the screen resyncs periodically).
+ */
+function inferredWasWaiting(type: string): boolean {
+  return type === 'ticket.called';
+}
+
+function applyTicket(state: DisplayState, type: string, ticket: PublicTicket): DisplayState {
+  const previous = state.known[ticket.id];
+  const isCall = type === 'ticket.called' || type === 'ticket.recalled';
+  if (previous && sameTicket(previous, ticket)) return state; // a repeated event
+
+  // Waiting counts per service.
+  const wasWaiting = previous ? previous.status === 'waiting' : inferredWasWaiting(type);
+  const fromService = previous?.serviceId ?? ticket.serviceId;
+  const nowWaiting = ticket.status === 'waiting';
+  let services = state.services;
+  if (wasWaiting || nowWaiting) {
+    services = services.map((s) => {
+      let waiting = s.waiting;
+      if (wasWaiting && s.id === fromService) waiting = Math.max(0, waiting - 1);
+      if (nowWaiting && s.id === ticket.serviceId) waiting += 1;
+      return waiting === s.waiting ? s : { ...s, waiting };
+    });
+  }
+
+  // The counters' current tickets.
+  const active = ACTIVE.includes(ticket.status) && ticket.counterId !== null;
+  const counters = state.counters.map((c) => {
+    if (active && c.id === ticket.counterId) return { ...c, current: ticket };
+    if (c.current?.id === ticket.id) return { ...c, current: null };
+    return c;
+  });
+  const unknownCounter = active && !state.counters.some((c) => c.id === ticket.counterId);
+
+  // Latest calls.
+  const recentCalls = isCall
+    ? [ticket, ...state.recentCalls.filter((t) => t.id !== ticket.id)].slice(0, RECENT_CALLS_LIMIT)
+    : state.recentCalls.map((t) => (t.id === ticket.id ? ticket : t));
+
+  const calls =
+    isCall && ticket.counterId !== null
+      ? [...state.calls.filter((c) => c.key !== callKey(ticket)), callFor(ticket, counters)].slice(
+          -CALL_LOG_LIMIT,
+        )
+      : state.calls;
+
+  return {
+    ...state,
+    services,
+    counters,
+    recentCalls,
+    calls,
+    known: { ...state.known, [ticket.id]: ticket },
+    resync: unknownCounter ? state.resync + 1 : state.resync,
+  };
+}
+
+/** The reducer handed to `useLiveTopic('display:<code>', reduceDisplay)`. */
+export function reduceDisplay(state: DisplayState | undefined, message: LiveMessage): DisplayState {
+  if (message.kind === 'snapshot') {
+    if (!isSnapshot(message.data)) return state ?? emptyState();
+    return fromSnapshot(message.data, state?.resync ?? 0);
+  }
+  if (!state) return emptyState(); // events before a snapshot are covered by it
+  if (message.type === 'queue.reset' || message.type === 'counter.updated') {
+    return { ...state, resync: state.resync + 1 };
+  }
+  const data = message.data;
+  if (message.type.startsWith('ticket.') && isObject(data) && isTicket(data.ticket)) {
+    return applyTicket(state, message.type, data.ticket);
+  }
+  return state;
+}
+
+export function emptyState(): DisplayState {
+  return {
+    branch: { id: '', code: '', name: '', timeZone: 'Asia/Jakarta' },
+    serviceDay: '',
+    counters: [],
+    services: [],
+    recentCalls: [],
+    known: {},
+    calls: [],
+    resync: 0,
+  };
+}
+
+/** True when the state came from a real snapshot (not the placeholder for early events). */
+export function hasSnapshot(state: DisplayState | undefined): state is DisplayState {
+  return state !== undefined && state.branch.id !== '';
+}

@@ -1,0 +1,244 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
+import type { IssuedTicket } from '@antrean/shared/domain/ticket/ticket';
+import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
+import { setLanguage } from '../common/i18n';
+import KioskScreen from './kiosk-screen';
+import kiosk from '../../locales-devices/kiosk.json';
+import onsite from '../../locales-devices/onsite.json';
+
+type Service = KioskConfig['services'][number];
+
+function service(overrides: Partial<Service>): Service {
+  return {
+    id: 'svc-teller',
+    name: 'Teller',
+    code: 'A',
+    type: 'walk_in',
+    slaSeconds: 600,
+    printCount: 1,
+    randomCaller: false,
+    customerPhoto: false,
+    finishButton: true,
+    showOnKiosk: true,
+    showOnWeb: true,
+    showRemainingQueue: true,
+    isActive: true,
+    subServices: [],
+    availability: { open: true, closesAt: Date.now() + 3_600_000, remainingThisHour: 10 },
+    waiting: 3,
+    ...overrides,
+  };
+}
+
+/** Next Monday 08:00 in Jakarta (UTC+7, no DST), less than a week away. */
+function nextMonday0800Jakarta(): number {
+  const now = Date.now();
+  for (let day = 1; day <= 7; day += 1) {
+    const d = new Date(now + day * 86_400_000);
+    const at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 1, 0);
+    if (new Date(at).getUTCDay() === 1 && at > now) return at;
+  }
+  throw new Error('unreachable');
+}
+
+function config(services: Service[], whatsapp = false): KioskConfig {
+  return {
+    kiosk: { id: 'kiosk-1', name: 'Kios Lobi', code: 'KIOS-JKT01', paperWidthMm: 80 },
+    branch: { id: 'branch-1', code: 'JKT01', name: 'Cabang Jakarta', timeZone: 'Asia/Jakarta', whatsappVirtualTicket: whatsapp },
+    tenantName: 'Bank Demo',
+    theme: DEFAULT_THEME,
+    idleSeconds: 60,
+    services,
+  };
+}
+
+const issued: IssuedTicket = {
+  id: 'ticket-1',
+  number: 'A001',
+  status: 'waiting',
+  serviceId: 'svc-teller',
+  branchId: 'branch-1',
+  uniqueCode: 'UNIQ12345678',
+  issuedAt: Date.now(),
+  peopleAhead: 2,
+  estimatedWait: { minSeconds: 300, maxSeconds: 720 },
+};
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+function stubFetch(cfg: KioskConfig, issue: () => Promise<Response>) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const method = init?.method ?? 'GET';
+    calls.push({
+      url,
+      method,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    });
+    if (url.endsWith('/api/v1/kiosk/config')) return json(cfg);
+    if (url.endsWith('/api/v1/kiosk/heartbeat')) return new Response(null, { status: 204 });
+    if (method === 'POST' && url.includes('/tickets')) return issue();
+    return json({ error: { code: 'NOT_FOUND', message: 'not found' } }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, posts: () => calls.filter((c) => c.method === 'POST' && c.url.includes('/tickets')) };
+}
+
+beforeEach(() => {
+  setLanguage('id');
+  vi.spyOn(window, 'print').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('KioskScreen', () => {
+  it('issues exactly one ticket for a double tap, with one Idempotency-Key', async () => {
+    let release: (r: Response) => void = () => undefined;
+    const { posts } = stubFetch(config([service({})]), () => new Promise<Response>((resolve) => (release = resolve)));
+    render(<KioskScreen code="KIOS-JKT01" />);
+    const button = await screen.findByRole('button', { name: 'Teller' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await act(async () => {
+      release(json(issued, 201));
+    });
+    expect(await screen.findByRole('heading', { name: 'Nomor antrean Anda' })).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+    const [post] = posts();
+    expect(post?.url).toBe('/api/v1/branches/branch-1/tickets');
+    expect(post?.headers['X-Kiosk-Code']).toBe('KIOS-JKT01');
+    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(post?.body).toEqual({ serviceId: 'svc-teller', channel: 'kiosk' });
+    const main = within(screen.getByRole('main'));
+    expect(main.getByText('A001')).toBeInTheDocument();
+    expect(main.getByText('2 orang di depan Anda')).toBeInTheDocument();
+    expect(main.getByText('Perkiraan menunggu 5–12 menit')).toBeInTheDocument();
+    expect(main.getByRole('img', { name: 'Kode QR tiket elektronik' })).toBeInTheDocument();
+    await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1));
+  });
+
+  it('reuses the key when retrying a failed tap, and takes a new one for the next visitor', async () => {
+    let attempt = 0;
+    const { posts } = stubFetch(config([service({})]), async () => {
+      attempt += 1;
+      return attempt === 1 ? json({ error: { code: 'INTERNAL_ERROR', message: 'boom' } }, 500) : json(issued, 201);
+    });
+    render(<KioskScreen code="KIOS-JKT01" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Teller' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Terjadi gangguan');
+    fireEvent.click(screen.getByRole('button', { name: 'Teller' }));
+    await screen.findByRole('heading', { name: 'Nomor antrean Anda' });
+    fireEvent.click(screen.getByRole('button', { name: 'Selesai' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Teller' }));
+    await waitFor(() => expect(posts()).toHaveLength(3));
+    const keys = posts().map((p) => p.headers['Idempotency-Key']);
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('shows a closed service disabled with its reason and next opening time', async () => {
+    const nextOpenAt = nextMonday0800Jakarta();
+    const { posts } = stubFetch(
+      config([
+        service({}),
+        service({ id: 'svc-cs', name: 'Customer Service', code: 'B', availability: { open: false, reason: 'holiday', nextOpenAt } }),
+      ]),
+      async () => json(issued, 201),
+    );
+    render(<KioskScreen code="KIOS-JKT01" />);
+    const closed = await screen.findByRole('button', { name: 'Customer Service' });
+    expect(closed).toBeDisabled();
+    expect(closed).toHaveAccessibleDescription('Libur · Buka lagi Senin 08.00');
+    fireEvent.click(closed);
+    expect(posts()).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Teller' })).toBeEnabled();
+  });
+
+  it('asks for a sub service, then print or WhatsApp when the branch allows it', async () => {
+    const { posts } = stubFetch(
+      config([service({ subServices: [{ id: 'sub-1', name: 'Setor tunai', isActive: true }] })], true),
+      async () => json(issued, 201),
+    );
+    render(<KioskScreen code="KIOS-JKT01" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Teller' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Setor tunai' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Kirim tiket ke WhatsApp' }));
+    const input = screen.getByLabelText('Nomor WhatsApp');
+    fireEvent.change(input, { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim tiket' }));
+    expect(await screen.findByText(/Nomor WhatsApp tidak valid/)).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+    fireEvent.change(input, { target: { value: '081234567890' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim tiket' }));
+    expect(await screen.findByText('Tiket dikirim ke WhatsApp 081234567890.')).toBeInTheDocument();
+    expect(posts()[0]?.body).toEqual({ serviceId: 'svc-teller', subServiceId: 'sub-1', channel: 'kiosk', phone: '081234567890' });
+    expect(window.print).not.toHaveBeenCalled();
+  });
+
+  it('shows the offline banner and refuses to issue while the browser is offline', async () => {
+    const { posts } = stubFetch(config([service({})]), async () => json(issued, 201));
+    render(<KioskScreen code="KIOS-JKT01" />);
+    const button = await screen.findByRole('button', { name: 'Teller' });
+    act(() => {
+      window.dispatchEvent(new Event('offline'));
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent('Koneksi terputus — mencoba lagi…');
+    expect(button).toBeDisabled();
+    fireEvent.click(button);
+    expect(posts()).toHaveLength(0);
+  });
+
+  it('checks in a booking by code typed on the keypad', async () => {
+    const checkedIn = { id: 'ticket-9', number: 'A009', serviceId: 'svc-teller', subServiceId: null, uniqueCode: 'BOOKUNIQ1234', status: 'waiting', issuedAt: Date.now() };
+    const calls: Array<{ url: string; body: unknown }> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string, init?: RequestInit) => {
+        await Promise.resolve();
+        if (input.endsWith('/api/v1/kiosk/config')) return json(config([service({})]));
+        calls.push({ url: input, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
+        const code = (calls.at(-1)?.body as { bookingCode: string }).bookingCode;
+        return code === 'AB12' ? json(checkedIn) : json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404);
+      }),
+    );
+    render(<KioskScreen code="KIOS-JKT01" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Check-in booking' }));
+    for (const key of ['A', 'B', '1', '3']) fireEvent.click(screen.getByRole('button', { name: key }));
+    fireEvent.click(screen.getByRole('button', { name: 'Hapus satu karakter' }));
+    fireEvent.click(screen.getByRole('button', { name: '2' }));
+    expect(screen.getByLabelText('Kode booking')).toHaveValue('AB12');
+    fireEvent.click(screen.getByRole('button', { name: 'Check-in' }));
+    expect(await screen.findByRole('heading', { name: 'Check-in berhasil' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByText('A009')).toBeInTheDocument();
+    expect(calls[0]).toEqual({ url: '/api/v1/branches/branch-1/check-in', body: { bookingCode: 'AB12' } });
+  });
+
+  it('asks for the kiosk code when the URL has none', () => {
+    render(<KioskScreen code={null} />);
+    expect(screen.getByLabelText('Kode kios')).toBeInTheDocument();
+  });
+});
+
+describe('device catalogues', () => {
+  it.each([
+    ['kiosk.json', kiosk],
+    ['onsite.json', onsite],
+  ])('%s has the same keys in id and en', (_name, catalogue) => {
+    expect(Object.keys(catalogue.en).sort()).toEqual(Object.keys(catalogue.id).sort());
+    for (const value of [...Object.values(catalogue.id), ...Object.values(catalogue.en)]) expect(value).not.toBe('');
+  });
+});

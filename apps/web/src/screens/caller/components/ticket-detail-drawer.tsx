@@ -1,0 +1,127 @@
+import { Alert, Drawer, Image, Loader, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { BranchService } from '@antrean/shared/domain/service';
+import { useErrorText } from '@/lib/error-text';
+import { ticketQueryOptions } from '../lib/queue-queries';
+import { TicketStatusBadge } from './ticket-status-badge';
+
+function formatTime(at: number | null | undefined, language: string): string {
+  if (!at) return '—';
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'id-ID', {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(at);
+}
+
+/**
+ * A ticket's details: customer data, photo, status history and e-form answers (none exist yet:
+ * the empty state; e-form files will be shown with `PdfViewer`).
+ */
+export function TicketDetailDrawer({
+  ticketId,
+  services,
+  onClose,
+}: {
+  ticketId: string | null;
+  services: readonly BranchService[];
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation(['caller', 'common']);
+  const errorText = useErrorText();
+  const query = useQuery(ticketQueryOptions(ticketId ?? ''));
+  const ticket = query.data;
+  const serviceName = (id: string) => services.find((s) => s.id === id)?.name ?? id;
+
+  return (
+    <Drawer
+      opened={ticketId !== null}
+      onClose={onClose}
+      position="right"
+      size="md"
+      title={ticket ? t('detail.title', { number: ticket.number }) : t('common:status.loading')}
+    >
+      {query.isPending && ticketId ? <Loader aria-label={t('common:status.loading')} /> : null}
+      {query.error ? (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle aria-hidden />}
+          title={t('detail.loadFailed')}
+        >
+          {errorText(query.error)}
+        </Alert>
+      ) : null}
+      {ticket ? (
+        <Stack gap="lg">
+          <TicketStatusBadge status={ticket.status} size="lg" />
+          <section aria-labelledby="ticket-customer">
+            <Title order={3} size="h5" id="ticket-customer" mb="xs">
+              {t('detail.customer')}
+            </Title>
+            <Table>
+              <Table.Tbody>
+                <Table.Tr>
+                  <Table.Th scope="row">{t('detail.name')}</Table.Th>
+                  <Table.Td>{ticket.customerName ?? t('detail.none')}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th scope="row">{t('detail.phone')}</Table.Th>
+                  <Table.Td>{ticket.phone ?? t('detail.none')}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th scope="row">{t('detail.channel')}</Table.Th>
+                  <Table.Td>{ticket.channel}</Table.Td>
+                </Table.Tr>
+                <Table.Tr>
+                  <Table.Th scope="row">{t('detail.issuedAt')}</Table.Th>
+                  <Table.Td>{formatTime(ticket.issuedAt, i18n.language)}</Table.Td>
+                </Table.Tr>
+              </Table.Tbody>
+            </Table>
+          </section>
+          {ticket.photoUrl ? (
+            <section aria-labelledby="ticket-photo">
+              <Title order={3} size="h5" id="ticket-photo" mb="xs">
+                {t('detail.photo')}
+              </Title>
+              <Image
+                src={ticket.photoUrl}
+                alt={t('detail.photoAlt', { number: ticket.number })}
+                radius="md"
+                mah={280}
+                fit="contain"
+              />
+            </section>
+          ) : null}
+          <section aria-labelledby="ticket-events">
+            <Title order={3} size="h5" id="ticket-events" mb="xs">
+              {t('detail.events')}
+            </Title>
+            {ticket.events.length === 0 ? (
+              <Text c="dimmed">{t('detail.noEvents')}</Text>
+            ) : (
+              <Timeline bulletSize={14} lineWidth={2} active={ticket.events.length - 1}>
+                {ticket.events.map((event) => (
+                  <Timeline.Item key={event.id} title={t(`status.${event.toStatus}`)}>
+                    <Text size="xs" c="dimmed">
+                      {formatTime(event.at, i18n.language)} · {serviceName(event.serviceId)}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            )}
+          </section>
+          <section aria-labelledby="ticket-eform">
+            <Title order={3} size="h5" id="ticket-eform" mb="xs">
+              {t('detail.eform')}
+            </Title>
+            <Text c="dimmed">{t('detail.eformEmpty')}</Text>
+          </section>
+        </Stack>
+      ) : null}
+    </Drawer>
+  );
+}

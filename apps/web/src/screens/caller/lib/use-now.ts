@@ -1,0 +1,11 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, ticking every `intervalMs` (for running timers). */
+export function useNow(intervalMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
+    return () => window.clearInterval(id);
+  }, [intervalMs]);
+  return now;
+}
