@@ -32,6 +32,13 @@ import { startQueueTimers } from './jobs/queue-timers';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { logProvider, type MessageProvider } from './modules/messaging/providers';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The live hub, its bus and the queue engine (tests drive timers and inspect the hub). */
+    live: { hub: LiveHub; bus: LiveBus; tickets: TicketService };
+  }
+}
+
 export interface BuildOptions {
   logger?: boolean;
   /** Sees every route as it is registered (tests walk the route table with it). */
@@ -89,6 +96,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       ? await createPostgresBus(hub, deps.database.pool, (error) => app.log.error({ err: error }, 'live bus'))
       : createLocalBus(hub);
   const tickets = createTicketService(deps, bus);
+  const devices = createDeviceService(deps);
 
   await app.register(async (api) => {
     healthRoutes(api, deps);
@@ -96,10 +104,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     branchRoutes(api, createBranchService(deps));
     catalogRoutes(api, createCatalogService(deps));
     ticketRoutes(api, tickets);
-    deviceRoutes(api, createDeviceService(deps), tickets);
+    deviceRoutes(api, devices, tickets);
     monitorRoutes(api, createMonitorService(deps, bus));
     fileRoutes(api, createFileService(deps));
-    liveRoutes(api, deps, hub, auth, tickets);
+    liveRoutes(api, deps, hub, auth, tickets, devices);
   });
 
   const sweep = setInterval(() => hub.sweep(), 60_000);

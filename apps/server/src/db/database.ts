@@ -20,8 +20,8 @@ export interface Database {
 }
 
 // bigint (int8) and numeric come back from pg as strings; our bigints are epoch ms and counts.
-pg.types.setTypeParser(20, (v) => Number(v));
-pg.types.setTypeParser(1700, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 export const MIN_SQLITE_VERSION = '3.51.3';
 
@@ -90,6 +90,6 @@ export function createPostgresDatabase(url: string, poolSize = 10): Database {
 export async function migrateToLatest(database: Database): Promise<string[]> {
   const migrator = new Migrator({ db: database.db, provider: migrationProvider });
   const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
+  if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

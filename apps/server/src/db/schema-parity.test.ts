@@ -46,7 +46,7 @@ export function tenancyViolations(schema: SchemaInfo): string[] {
     for (const key of table.uniqueKeys) {
       const isIdPk = key.length === 1 && key[0] === 'id';
       if (!isIdPk && key[0] !== 'tenant_id')
-        problems.push(`${table.name}: unique key (${key.join(', ')}) does not start with tenant_id`);
+        {problems.push(`${table.name}: unique key (${key.join(', ')}) does not start with tenant_id`);}
     }
   }
   return problems;

@@ -64,7 +64,7 @@ export function defineRoute<C extends Contract>(
   const successStatus = statuses[0] ?? 200;
   const response: Record<string, z.ZodType> = { '4xx': ErrorEnvelopeSchema, '5xx': ErrorEnvelopeSchema };
   for (const [status, schema] of Object.entries(contract.responses)) {
-    if (status !== '204' && schema) response[status] = schema;
+    if (status !== '204') response[status] = schema;
   }
   app.route({
     method: contract.method,

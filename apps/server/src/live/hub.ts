@@ -95,7 +95,7 @@ export class LiveHub {
     const t = this.topic(name);
     t.touchedAt = this.now();
     const oldest = t.buffer[0]?.seq ?? t.seq + 1;
-    if (resume && resume.epoch === t.epoch && resume.lastSeq <= t.seq && resume.lastSeq >= oldest - 1) {
+    if (resume?.epoch === t.epoch && resume.lastSeq <= t.seq && resume.lastSeq >= oldest - 1) {
       t.subscribers.add(subscriber);
       for (const event of t.buffer) {
         if (event.seq > resume.lastSeq) subscriber.send({ type: event.type, topic: name, seq: event.seq, data: event.data });

@@ -11,10 +11,8 @@ import { AppError } from '../lib/errors';
 import { SESSION_COOKIE } from '../plugins/auth';
 import type { AuthService } from '../modules/auth/auth.service';
 import type { TicketService } from '../modules/tickets/ticket.service';
-import { findDeviceByCode } from '../modules/devices/device-auth.repository';
+import type { DeviceService } from '../modules/devices/device.service';
 import { buildDisplaySnapshot } from '../modules/devices/display-snapshot';
-import { findTicket, findActiveForCounter } from '../modules/tickets/ticket.repository';
-import { toTicket } from '../modules/tickets/ticket.mapper';
 import type { LiveHub, Subscriber } from './hub';
 
 /** Same-origin (by Host) or an origin listed in ALLOWED_ORIGINS; no Origin header = non-browser client. */
@@ -39,7 +37,7 @@ interface DisplayBinding {
  * `/api/v1/live`: subscribe to topics, receive a snapshot then events with a per-topic seq.
  * Staff topics need a session of that tenant; display and ticket topics need their code.
  */
-export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, auth: AuthService, tickets: TicketService): void {
+export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, auth: AuthService, tickets: TicketService, devices: DeviceService): void {
   const { db } = deps.database;
 
   app.get(
@@ -95,38 +93,35 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, auth:
 
       async function subscribe(topicName: string, resume?: { lastSeq: number; epoch: string | undefined }): Promise<void> {
         const parsed = parseTopic(topicName);
-        if (!parsed) return refuse(topicName, 'NOT_FOUND');
+        if (!parsed) { refuse(topicName, 'NOT_FOUND'); return; }
         switch (parsed.kind) {
           case 'branch': {
             const actor = await staffActor();
-            if (!actor) return refuse(topicName, 'AUTH_REQUIRED');
-            if (!actor.tenantId || !canSeeBranch(actor, parsed.id)) return refuse(topicName, 'NOT_FOUND');
+            if (!actor) { refuse(topicName, 'AUTH_REQUIRED'); return; }
+            if (!actor.tenantId || !canSeeBranch(actor, parsed.id)) { refuse(topicName, 'NOT_FOUND'); return; }
             const branch = await db.selectFrom('branches').select(['id', 'time_zone']).where('tenant_id', '=', actor.tenantId).where('id', '=', parsed.id).executeTakeFirst();
-            if (!branch) return refuse(topicName, 'NOT_FOUND');
+            if (!branch) { refuse(topicName, 'NOT_FOUND'); return; }
             const tenantId = actor.tenantId;
             return hub.subscribe(subscriber, topicName, () => tickets.queueSnapshot(tenantId, branch.id, branch.time_zone), resume);
           }
           case 'counter': {
             const actor = await staffActor();
-            if (!actor) return refuse(topicName, 'AUTH_REQUIRED');
+            if (!actor) { refuse(topicName, 'AUTH_REQUIRED'); return; }
             const tenantId = actor.tenantId;
-            if (!tenantId) return refuse(topicName, 'NOT_FOUND');
+            if (!tenantId) { refuse(topicName, 'NOT_FOUND'); return; }
             const counter = await db.selectFrom('counters').select(['id', 'branch_id']).where('tenant_id', '=', tenantId).where('id', '=', parsed.id).executeTakeFirst();
-            if (!counter || !canSeeBranch(actor, counter.branch_id)) return refuse(topicName, 'NOT_FOUND');
+            if (!counter || !canSeeBranch(actor, counter.branch_id)) { refuse(topicName, 'NOT_FOUND'); return; }
             return hub.subscribe(
               subscriber,
               topicName,
-              async () => {
-                const active = await findActiveForCounter(db, tenantId, counter.id);
-                return { counterId: counter.id, activeTicket: active ? toTicket(active) : null };
-              },
+              () => tickets.counterSnapshot(tenantId, counter.id),
               resume,
             );
           }
           case 'display': {
-            const device = await findDeviceByCode(db, 'display', parsed.id);
-            if (!device?.isActive) return refuse(topicName, 'NOT_FOUND');
-            if (!device.tenantActive) return refuse(topicName, 'TENANT_INACTIVE');
+            const device = await devices.displayByCode(parsed.id);
+            if (!device?.isActive) { refuse(topicName, 'NOT_FOUND'); return; }
+            if (!device.tenantActive) { refuse(topicName, 'TENANT_INACTIVE'); return; }
             displays.set(topicName, { tenantId: device.tenantId, branchId: device.branchId, deviceId: device.id });
             hub.bindDisplay(topicName, device.branchId);
             lastHeartbeat = 0;
@@ -170,8 +165,8 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, auth:
           case 'ack': {
             const [binding] = displays.values();
             if (!binding) return;
-            void findTicket(db, deps.database.kind, binding.tenantId, message.ticketId)
-              .then((ticket) => (ticket ? tickets.acknowledgeAnnouncement(binding.branchId, binding.tenantId, ticket.id) : undefined))
+            void tickets
+              .acknowledgeAnnouncement(binding.branchId, binding.tenantId, message.ticketId)
               .catch((error: unknown) => request.log.warn({ err: error }, 'announcement ack failed'));
             return;
           }

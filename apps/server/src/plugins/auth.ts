@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { can } from '@antrean/shared/auth/permissions';
 import { pickLanguage } from '@antrean/shared/i18n/lang';
-import type { Actor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import type { RouteAuth } from '../lib/route';
 import { safeEqual, sha256 } from '../lib/crypto';

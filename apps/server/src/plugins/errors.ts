@@ -6,7 +6,9 @@ import { localizeIssues, validationMessage } from '@antrean/shared/i18n/validati
 import { AppError, RequestValidationError } from '../lib/errors';
 
 function languageOf(request: FastifyRequest) {
-  return request.lang ?? pickLanguage(request.headers['accept-language']);
+  // `lang` is set by the auth hook; errors raised before it (bad JSON, unknown route) fall back.
+  const lang: unknown = request.lang;
+  return lang === 'id' || lang === 'en' ? lang : pickLanguage(request.headers['accept-language']);
 }
 
 export function sendError(

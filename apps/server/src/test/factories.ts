@@ -177,7 +177,7 @@ export function createFactories(database: Database, clock: Clock = systemClock, 
     const id = await s.service(tenantId, { name, code, sla_seconds: values.slaSeconds ?? 300 });
     const subServiceIds: string[] = [];
     for (const [i, sub] of (values.subServices ?? []).entries())
-      subServiceIds.push(await s.subService(tenantId, id, sub, i + 1));
+      {subServiceIds.push(await s.subService(tenantId, id, sub, i + 1));}
     for (const branchId of branchIds) await s.offer(tenantId, branchId, id);
     return { id, tenantId, code, name, branchIds, subServiceIds };
   }
@@ -225,7 +225,7 @@ export function createFactories(database: Database, clock: Clock = systemClock, 
     if (values.role === 'superadmin') {
       const id = await s.platformUser(username, fullName, passwordHash);
       if (values.isActive === false)
-        await db.updateTable('platform_users').set({ is_active: 0 }).where('id', '=', id).execute();
+        {await db.updateTable('platform_users').set({ is_active: 0 }).where('id', '=', id).execute();}
       return { id, tenantId: null, username, password, role: 'superadmin', branchIds: [] };
     }
     const firstBranch = values.branchIds?.[0];

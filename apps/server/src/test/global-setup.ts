@@ -56,7 +56,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     // Leftovers of runs on this machine that were killed before their teardown.
     const stale = await dropStaleRunDatabases().catch(() => []);
     if (stale.length > 0)
-      process.stderr.write(`dropped ${stale.length} database(s) left by killed test runs\n`);
+      {process.stderr.write(`dropped ${stale.length} database(s) left by killed test runs\n`);}
   }
 
   if (kind === 'postgres' && probe.ok) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { STAFF_ROLES } from '@antrean/shared/auth/roles';
+import type { STAFF_ROLES } from '@antrean/shared/auth/roles';
 import { allDashboardPages, dashboardHref, visibleNav } from './dashboard-pages';
 
 const visibleIds = (role: (typeof STAFF_ROLES)[number]) =>

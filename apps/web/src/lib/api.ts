@@ -70,7 +70,7 @@ function toStringRecord(value: unknown): Record<string, string> {
   if (!isRecord(value)) return out;
   for (const [key, item] of Object.entries(value)) {
     if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
-      out[key] = String(item);
+      {out[key] = String(item);}
   }
   return out;
 }
@@ -83,7 +83,7 @@ function queryString(query: unknown): string {
     const values: unknown[] = Array.isArray(value) ? value : [value];
     for (const item of values) {
       if (item === undefined || item === null) continue;
-      if (item instanceof Date) search.append(key, item.toISOString());
+      if (item instanceof Date) {search.append(key, item.toISOString());}
       else if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
         search.append(key, String(item));
       }

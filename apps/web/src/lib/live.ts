@@ -176,7 +176,7 @@ export class LiveConnection {
     if (frame.type === 'error') {
       if (!frame.topic) return;
       for (const handler of this.topics.get(frame.topic)?.handlers ?? [])
-        handler.onError?.(frame.code, frame.message);
+        {handler.onError?.(frame.code, frame.message);}
       return;
     }
     const state = this.topics.get(frame.topic);

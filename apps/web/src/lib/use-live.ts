@@ -1,13 +1,17 @@
-import { useEffect, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useReducer, useSyncExternalStore } from 'react';
 import type { LiveEventType } from '@antrean/shared/live/topics';
 import { LiveConnection, type LiveStatus } from './live';
 
 let shared: LiveConnection | null = null;
 let users = 0;
+const connectionListeners = new Set<() => void>();
 
 /** The screen's one live connection, opened on first use and closed when the last user leaves. */
 function acquire(): LiveConnection {
-  shared ??= new LiveConnection();
+  if (!shared) {
+    shared = new LiveConnection();
+    for (const listener of connectionListeners) listener();
+  }
   users += 1;
   return shared;
 }
@@ -18,25 +22,42 @@ function release(): void {
     shared.close();
     shared = null;
     users = 0;
+    for (const listener of connectionListeners) listener();
   }
 }
 
-export function useLiveStatus(): LiveStatus {
-  const [status, setStatus] = useState<LiveStatus>('connecting');
-  useEffect(() => {
-    const connection = acquire();
-    setStatus(connection.getStatus());
-    const off = connection.onStatus(setStatus);
-    return () => {
-      off();
-      release();
-    };
-  }, []);
-  return status;
+function subscribeConnection(listener: () => void): () => void {
+  connectionListeners.add(listener);
+  return () => connectionListeners.delete(listener);
 }
 
-export type LiveMessage =
-  { kind: 'snapshot'; data: unknown } | { kind: 'event'; type: LiveEventType; data: unknown };
+/** Keeps the shared connection open while the component is mounted. */
+function useHoldConnection(): void {
+  useEffect(() => {
+    acquire();
+    return release;
+  }, []);
+}
+
+export function useLiveStatus(): LiveStatus {
+  useHoldConnection();
+  const subscribe = useCallback((onChange: () => void) => {
+    const offConnection = subscribeConnection(onChange);
+    let offStatus = shared?.onStatus(onChange);
+    const offSwap = subscribeConnection(() => {
+      offStatus?.();
+      offStatus = shared?.onStatus(onChange);
+    });
+    return () => {
+      offConnection();
+      offSwap();
+      offStatus?.();
+    };
+  }, []);
+  return useSyncExternalStore(subscribe, () => shared?.getStatus() ?? 'connecting');
+}
+
+export type LiveMessage = { kind: 'snapshot'; data: unknown } | { kind: 'event'; type: LiveEventType; data: unknown };
 
 export interface LiveTopicState<T> {
   state: T | undefined;
@@ -45,55 +66,46 @@ export interface LiveTopicState<T> {
   version: number;
 }
 
+interface Held<T> extends LiveTopicState<T> {
+  topic: string | null;
+}
+
+type Action = (LiveMessage | { kind: 'error'; code: string }) & { topic: string };
+
 /**
  * Subscribes a screen to a topic and folds the snapshot and events into state with `reduce`.
- * Pass `null` to subscribe to nothing (e.g. while the branch is not chosen yet).
+ * Pass `null` to subscribe to nothing (e.g. while the branch is not chosen yet). State of a
+ * previous topic is never shown for a new one.
  */
-export function useLiveTopic<T>(
-  topic: string | null,
-  reduce: (state: T | undefined, message: LiveMessage) => T,
-): LiveTopicState<T> {
-  const reduceRef = useRef(reduce);
-  reduceRef.current = reduce;
-  const [value, dispatch] = useReducer(
-    (
-      current: LiveTopicState<T>,
-      action: LiveMessage | { kind: 'error'; code: string } | { kind: 'reset' },
-    ): LiveTopicState<T> => {
-      if (action.kind === 'reset') return { state: undefined, error: null, version: 0 };
-      if (action.kind === 'error') return { ...current, error: action.code };
-      return { state: reduceRef.current(current.state, action), error: null, version: current.version + 1 };
+export function useLiveTopic<T>(topic: string | null, reduce: (state: T | undefined, message: LiveMessage) => T): LiveTopicState<T> {
+  // useReducer always uses the reducer of the latest render, so `reduce` needs no ref.
+  const [held, dispatch] = useReducer(
+    (current: Held<T>, action: Action): Held<T> => {
+      const base: Held<T> = current.topic === action.topic ? current : { topic: action.topic, state: undefined, error: null, version: 0 };
+      if (action.kind === 'error') return { ...base, error: action.code };
+      return { topic: action.topic, state: reduce(base.state, action), error: null, version: base.version + 1 };
     },
-    { state: undefined, error: null, version: 0 },
+    { topic: null, state: undefined, error: null, version: 0 },
   );
   useEffect(() => {
-    dispatch({ kind: 'reset' });
     if (!topic) return undefined;
     const connection = acquire();
     const off = connection.subscribe(topic, {
-      onSnapshot: (data) => dispatch({ kind: 'snapshot', data }),
-      onEvent: (type, data) => dispatch({ kind: 'event', type, data }),
-      onError: (code) => dispatch({ kind: 'error', code }),
+      onSnapshot: (data) => dispatch({ kind: 'snapshot', data, topic }),
+      onEvent: (type, data) => dispatch({ kind: 'event', type, data, topic }),
+      onError: (code) => dispatch({ kind: 'error', code, topic }),
     });
     return () => {
       off();
       release();
     };
   }, [topic]);
-  return value;
+  if (held.topic !== topic) return { state: undefined, error: null, version: 0 };
+  return { state: held.state, error: held.error, version: held.version };
 }
 
-/** Access to the shared connection (e.g. a display acknowledging an announcement). */
+/** The shared connection (e.g. a display acknowledging an announcement), null until it is open. */
 export function useLiveConnection(): LiveConnection | null {
-  const ref = useRef<LiveConnection | null>(null);
-  const [, force] = useState(0);
-  useEffect(() => {
-    ref.current = acquire();
-    force((n) => n + 1);
-    return () => {
-      ref.current = null;
-      release();
-    };
-  }, []);
-  return ref.current;
+  useHoldConnection();
+  return useSyncExternalStore(subscribeConnection, () => shared);
 }

@@ -13,6 +13,6 @@ export const DEVICE_PATH_PREFIXES = [
 ] as const;
 
 export function isDevicePath(pathname: string): boolean {
-  const first = pathname.split('/').filter(Boolean)[0] ?? '';
+  const first = pathname.split('/').find(Boolean) ?? '';
   return (DEVICE_PATH_PREFIXES as readonly string[]).includes(first);
 }

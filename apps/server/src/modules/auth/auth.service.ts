@@ -125,7 +125,7 @@ export function createAuthService(deps: Deps) {
   async function resolveStaff(token: string): Promise<{ actor: StaffActor; user: SessionUser } | null> {
     const now = deps.clock.now();
     const session = await sessions.findSessionByTokenHash(db, sha256(token));
-    if (!session || session.revoked_at !== null || session.expires_at <= now) return null;
+    if (session?.revoked_at !== null || session.expires_at <= now) return null;
     if (session.subject_kind !== 'staff' && session.subject_kind !== 'platform') return null;
     const record =
       session.subject_kind === 'platform'

@@ -1,5 +1,4 @@
-import type { BranchService } from '@antrean/shared/domain/service';
-import { SERVICE_TYPES } from '@antrean/shared/domain/service';
+import { type BranchService, SERVICE_TYPES } from '@antrean/shared/domain/service';
 import type { Counter } from '@antrean/shared/domain/counter';
 import type { Theme } from '@antrean/shared/domain/theme';
 import { fromFlag } from '../../lib/flags';

@@ -1,6 +1,5 @@
 import { localDate } from '@antrean/shared/common/time';
-import type { DisplayConfig, KioskConfig, OnSiteConfig } from '@antrean/shared/contracts/devices.contract';
-import { VOICE_MODES } from '@antrean/shared/contracts/devices.contract';
+import { type DisplayConfig, type KioskConfig, type OnSiteConfig, VOICE_MODES } from '@antrean/shared/contracts/devices.contract';
 import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
 import type { Actor, DeviceActor } from '../../lib/actor';
 import type { Deps } from '../../lib/deps';
@@ -9,6 +8,7 @@ import { fromFlag } from '../../lib/flags';
 import * as catalog from '../catalog/catalog.repository';
 import { toBranchService, toTheme } from '../catalog/catalog.mapper';
 import { serviceAvailability } from './availability';
+import { findDeviceByCode } from './device-auth.repository';
 
 const fileUrl = (id: string | null): string | null => (id ? `/api/v1/files/${id}` : null);
 const LAYOUTS = ['classic', 'modern', 'big', 'pos'] as const;
@@ -99,7 +99,7 @@ export function createDeviceService(deps: Deps) {
       .select(['branches.tenant_id', 'branches.show_on_web', 'tenants.is_active as tenant_active'])
       .where('branches.id', '=', branchId)
       .executeTakeFirst();
-    if (!row || row.show_on_web !== 1) throw new AppError('NOT_FOUND');
+    if (row?.show_on_web !== 1) throw new AppError('NOT_FOUND');
     if (row.tenant_active !== 1) throw new AppError('TENANT_INACTIVE');
     const { branch, tenantName, theme } = await branchAndTheme(row.tenant_id, branchId);
     return {
@@ -190,7 +190,12 @@ export function createDeviceService(deps: Deps) {
     };
   }
 
-  return { kioskConfig, kioskHeartbeat, displayConfig, onSite };
+  /** A display by its code (for the live `display:<code>` topic), active or not. */
+  function displayByCode(code: string) {
+    return findDeviceByCode(db, 'display', code);
+  }
+
+  return { kioskConfig, kioskHeartbeat, displayConfig, onSite, displayByCode };
 }
 
 export type DeviceService = ReturnType<typeof createDeviceService>;

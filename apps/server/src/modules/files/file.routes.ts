@@ -44,6 +44,6 @@ export function fileRoutes(app: FastifyInstance, files: FileService): void {
       .header('content-length', String(file.size))
       .header('cache-control', 'private, max-age=3600')
       .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`);
-    return reply.send(file.stream) as never;
+    return reply.send(file.stream);
   });
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
 import { healthContract } from '@antrean/shared/contracts/health.contract';
 import { defineRoute } from '../../lib/route';
 import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
+import { pingDatabase } from '../../db/ping';
 
 export function healthRoutes(app: FastifyInstance, deps: Deps): void {
   defineRoute(app, healthContract.get, { auth: 'public' }, async () => {
     try {
-      await sql`select 1`.execute(deps.database.db);
+      await pingDatabase(deps.database);
     } catch {
       throw new AppError('SERVICE_UNAVAILABLE');
     }

@@ -1,7 +1,6 @@
 import { newId, randomCode } from '@antrean/shared/common/ids';
 import { localDate } from '@antrean/shared/common/time';
-import type { Action } from '@antrean/shared/auth/permissions';
-import { can } from '@antrean/shared/auth/permissions';
+import { type Action, can } from '@antrean/shared/auth/permissions';
 import { nextStatus, type TicketAction, type UserTicketAction } from '@antrean/shared/domain/ticket/transitions';
 import { formatTicketNumber } from '@antrean/shared/domain/ticket/numbering';
 import type { BranchQueue, IssuedTicket, PublicTicket, Ticket, TicketEvent } from '@antrean/shared/domain/ticket/ticket';
@@ -195,7 +194,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
       .select(['branches.tenant_id', 'branches.show_on_web', 'branches.is_active', 'tenants.is_active as tenant_active'])
       .where('branches.id', '=', branchId)
       .executeTakeFirst();
-    if (!branch || branch.show_on_web !== 1) throw new AppError('NOT_FOUND');
+    if (branch?.show_on_web !== 1) throw new AppError('NOT_FOUND');
     if (branch.tenant_active !== 1) throw new AppError('TENANT_INACTIVE');
     return issueIn(branch.tenant_id, { kind: 'public' }, branchId, { ...body, channel: 'web' }, idempotencyKey);
   }
@@ -683,7 +682,13 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     });
   }
 
-  return { issue, issuePublic, checkInByCode, callNext, act, systemTransition, acknowledgeAnnouncement, get, publicGet, queue, queueSnapshot, resetQueue };
+  /** The live `counter:<id>` snapshot: the counter's active ticket. */
+  async function counterSnapshot(tenantId: string, counterId: string): Promise<{ counterId: string; activeTicket: Ticket | null }> {
+    const active = await repo.findActiveForCounter(db, tenantId, counterId);
+    return { counterId, activeTicket: active ? toTicket(active) : null };
+  }
+
+  return { counterSnapshot, issue, issuePublic, checkInByCode, callNext, act, systemTransition, acknowledgeAnnouncement, get, publicGet, queue, queueSnapshot, resetQueue };
 }
 
 export type TicketService = ReturnType<typeof createTicketService>;

@@ -67,7 +67,6 @@ function themeStyle(config: DisplayConfig | null): CSSProperties {
   const { theme } = config;
   const bg = theme.displayBackground;
   const accent = theme.secondaryColor;
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- CSS custom properties are not in CSSProperties
   return {
     '--dsp-bg': bg,
     '--dsp-fg': readableOn(bg, theme.displayTextColor),

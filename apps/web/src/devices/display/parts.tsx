@@ -98,7 +98,6 @@ export function Header({ config, state, t, lang }: Pick<LayoutProps, 'config' | 
 export function Marquee({ texts, t }: { texts: string[]; t: Translate }) {
   const text = texts.filter((s) => s.trim()).join('   •   ');
   if (!text) return null;
-  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- CSS custom properties are not in CSSProperties
   const style = {
     '--dsp-marquee-duration': `${Math.max(15, Math.round(text.length * 0.28))}s`,
   } as CSSProperties;

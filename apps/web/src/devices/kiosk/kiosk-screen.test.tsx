@@ -204,7 +204,7 @@ describe('KioskScreen', () => {
 
   it('checks in a booking by code typed on the keypad', async () => {
     const checkedIn = { id: 'ticket-9', number: 'A009', serviceId: 'svc-teller', subServiceId: null, uniqueCode: 'BOOKUNIQ1234', status: 'waiting', issuedAt: Date.now() };
-    const calls: Array<{ url: string; body: unknown }> = [];
+    const calls: { url: string; body: unknown }[] = [];
     vi.stubGlobal(
       'fetch',
       vi.fn(async (input: string, init?: RequestInit) => {

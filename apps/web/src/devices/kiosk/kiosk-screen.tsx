@@ -150,8 +150,9 @@ function QrScanner({ onCode, onClose, t }: { onCode: (code: string) => void; onC
       .BarcodeDetector;
     const detector = new Detector({ formats: ['qr_code'] });
     // mediaDevices is missing outside secure contexts (a kiosk on plain http).
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition
+     
     navigator.mediaDevices
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- mediaDevices is undefined outside secure contexts
       ?.getUserMedia({ video: { facingMode: 'environment' }, audio: false })
       .then((s) => {
         if (cancelled) {
@@ -168,6 +169,7 @@ function QrScanner({ onCode, onClose, t }: { onCode: (code: string) => void; onC
           detector
             .detect(video)
             .then((codes) => {
+              // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- detectors may report codes without rawValue
               const raw = codes[0]?.rawValue?.trim();
               if (!raw) return;
               // A booking QR may carry the bare code or a URL ending with it.

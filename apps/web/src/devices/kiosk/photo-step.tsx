@@ -34,7 +34,9 @@ export function PhotoStep({
   useEffect(() => {
     let cancelled = false;
     const media = navigator.mediaDevices;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- mediaDevices is undefined outside secure contexts
     if (!media || typeof media.getUserMedia !== 'function') {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- no camera API: the effect reports it once
       setState('unavailable');
       return undefined;
     }

@@ -68,6 +68,7 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
   }, [uniqueCode]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- refetch after a live event from the server
     void refetch();
   }, [refetch]);
 
@@ -76,6 +77,7 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
     const liveState = live.state;
     if (!liveState) return;
     if (!liveState.event) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- folds the live snapshot (an external system) into state
       if (liveState.snapshot) setTicket(liveState.snapshot);
       return;
     }
@@ -105,7 +107,9 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
 
   function enableSound() {
     const Ctor =
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- older WebKit only has webkitAudioContext
       window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- older WebKit only has webkitAudioContext
     if (!Ctor) return;
     audioRef.current ??= new Ctor();
     void audioRef.current.resume().catch(() => undefined);

@@ -63,6 +63,7 @@ function OnSite({ branchId }: { branchId: string }) {
   }, [branchId]);
 
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- loads from the server on mount and every 30 s
     void load();
     const id = setInterval(() => void load(), 30_000);
     return () => clearInterval(id);

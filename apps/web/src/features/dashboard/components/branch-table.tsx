@@ -71,7 +71,7 @@ export function BranchTable({ branches, isPending, error, onRetry }: BranchTable
                 </Table.Tr>
               ))
             : null}
-          {!isPending && branches && branches.length === 0 ? (
+          {!isPending && branches?.length === 0 ? (
             <Table.Tr>
               <Table.Td colSpan={columns}>
                 <Text c="dimmed" ta="center" py="md">
