@@ -233,13 +233,14 @@ async function runScenario(clients) {
         const due = Math.min(total, Math.floor(elapsed * rate));
         while (issued < due) {
           const measured = issued >= WARMUP * rate;
-          if (measured && !measureStart)
-            {measureStart = {
+          if (measured && !measureStart) {
+            measureStart = {
               server: cpuMsOf(server.pid),
               machine: machineCpu(),
               own: process.cpuUsage(),
               at: performance.now(),
-            };}
+            };
+          }
           const p = callOnce(measured);
           pending.add(p);
           void p.finally(() => pending.delete(p));

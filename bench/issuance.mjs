@@ -82,7 +82,9 @@ const ADDRESSES = 4096;
 /** Quiet gate before each round's measured windows (see waitForQuiet). */
 const GATE = { maxBusyCores: Number(args['gate-cores'] ?? 0.6), maxWaitS: Number(args['gate-wait'] ?? 20) };
 /** --window-gate S: also wait up to S s for a quiet machine before EVERY measured window. */
-const WINDOW_GATE = args['window-gate'] ? { maxBusyCores: GATE.maxBusyCores, maxWaitS: Number(args['window-gate']) } : undefined;
+const WINDOW_GATE = args['window-gate']
+  ? { maxBusyCores: GATE.maxBusyCores, maxWaitS: Number(args['window-gate']) }
+  : undefined;
 
 const log = (...a) => console.log(`[issuance ${DB}]`, ...a);
 
@@ -227,6 +229,7 @@ async function rawParticipants(variant) {
     { logFile: path.join(RESULTS_DIR, `raw-issuance-${DB}.log`) },
   );
   const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.on('error', () => undefined); // a send after the child is gone (interrupted run)
   const prepared = await waitForMessage(child, 'prepared');
   let nextId = 0;
   const pending = new Map(); // window id → { resolve, reject }
@@ -262,6 +265,11 @@ async function rawParticipants(variant) {
   return {
     participants,
     async close() {
+      if (!child.connected) {
+        await pgDb?.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        throw new Error('raw process is gone');
+      }
       const resultP = waitForMessage(child, 'result');
       child.send({ type: 'finish' });
       const result = await resultP;
@@ -326,7 +334,11 @@ async function runRound(variant, roundNo) {
         const used =
           (r.cpuMs + (r.postgresCpuMs ?? 0)) / 1000 / secs +
           (p.kind === 'http' ? (own.user + own.system) / 1e6 / secs : 0);
-        windows[p.name].push({ ...r, otherCores: Math.max(0, coresBusy(m0, m1) - used), ...(windowGate ? { quiet: windowGate.quiet } : {}) });
+        windows[p.name].push({
+          ...r,
+          otherCores: Math.max(0, coresBusy(m0, m1) - used),
+          ...(windowGate ? { quiet: windowGate.quiet } : {}),
+        });
       }
     }
     const memory = { http: http.memory(), ...(httpCache ? { httpCache: httpCache.memory() } : {}) };
@@ -407,10 +419,11 @@ async function breakdownRun() {
     const exited = new Promise((resolve) => child.once('exit', resolve));
     const result = await waitForMessage(child, 'result', 30 * 60_000);
     await exited;
-    for (const row of result.rows)
-      {log(
+    for (const row of result.rows) {
+      log(
         `breakdown ${row.layer.padEnd(48)} CPU ${String(row.cpuUsPerOp).padStart(6)} µs/op   wall ${String(row.wallUsPerOp).padStart(6)} µs/op`,
-      );}
+      );
+    }
     return result;
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });

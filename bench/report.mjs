@@ -85,10 +85,11 @@ function issuance(name, title) {
     p(
       `- **ratio HTTP ÷ raw prepared: median ${r(v.ratioMedian, 2)}** (rounds: ${v.ratios.map((x) => r(x, 2)).join(', ')}); CPU-time ratio (server CPU per request ÷ raw CPU per tx): ${r(v.cpuRatioMedian, 2)}`,
     );
-    if (v.ratioCachedMedian !== undefined)
-      {p(
+    if (v.ratioCachedMedian !== undefined) {
+      p(
         `- experiment, server with a statement cache: ratio median ${r(v.ratioCachedMedian, 2)} (rounds: ${v.ratiosCached.map((x) => r(x, 2)).join(', ')})`,
-      );}
+      );
+    }
     p(
       `- server RSS after the run: ${r(v.serverRssMB)} MB; checks (tickets in DB = acknowledged ± in flight; 0 non-2xx): ${v.allChecksOk ? 'ok' : '**FAILED**'}; HTTP requests over autocannon's 10 s timeout per round: ${v.httpTimeouts.join(' / ')}`,
     );
@@ -225,9 +226,19 @@ function callToDisplay(name) {
 }
 
 issuance('issuance-sqlite', 'Issuance — SQLite (WAL, synchronous=FULL)');
+issuance('issuance-sqlite-quiet-windows', 'Issuance — SQLite, every window gated on a quiet machine');
 issuance('issuance-sqlite-sequential', 'Issuance — SQLite (WAL, synchronous=FULL)');
+callToDisplay('call-to-display-sqlite-run1');
 callToDisplay('call-to-display-sqlite');
 issuance('issuance-postgres', 'Issuance — PostgreSQL');
-const text = `${out.join('\n')}\n`;
-fs.writeFileSync(path.join(RESULTS_DIR, 'summary.md'), text);
+let text = `${out.join('\n')}\n`;
+const file = path.join(RESULTS_DIR, 'summary.md');
+try {
+  // Formatted like the repo's other markdown (prettier is a dev tool of the repo).
+  const { default: prettier } = await import('prettier');
+  text = await prettier.format(text, { ...(await prettier.resolveConfig(file)), filepath: file });
+} catch {
+  // plain markdown is fine without it
+}
+fs.writeFileSync(file, text);
 process.stdout.write(text);

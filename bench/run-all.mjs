@@ -5,7 +5,9 @@
 //   node bench/run-all.mjs [--quick] [--skip issuance-sqlite,call-to-display,issuance-postgres]
 //
 // --quick: 1 round, shorter windows, 1,000 clients only (a smoke run, ~5 min); the default is
-// the recorded configuration (~40–60 min on the 2-core machine).
+// the recorded configuration (~45–60 min on the 2-core machine).
+// --with-quiet-windows: also the SQLite issuance run whose every window waits for a quiet machine
+// (results/issuance-sqlite-quiet-windows.json; up to ~30 min more on a busy machine).
 // PostgreSQL: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres) must be
 // able to CREATE/DROP DATABASE; each run uses its own antrean_bench_<random> database.
 import { spawn } from 'node:child_process';
@@ -15,6 +17,28 @@ import { BENCH_DIR, list, parseArgs } from './lib/common.mjs';
 const args = parseArgs();
 const quick = Boolean(args.quick);
 const skip = new Set(list(args.skip, []));
+
+const quietWindows = {
+  name: 'issuance-sqlite-quiet-windows',
+  args: [
+    'issuance.mjs',
+    '--db',
+    'sqlite',
+    '--rounds',
+    '3',
+    '--variant',
+    'spread',
+    '--raw',
+    'prepared',
+    '--with-stmt-cache',
+    '--window-gate',
+    '30',
+    '--gate-cores',
+    '0.5',
+    '--out',
+    'issuance-sqlite-quiet-windows',
+  ],
+};
 
 const steps = [
   {
@@ -71,6 +95,7 @@ const steps = [
       : ['issuance.mjs', '--db', 'postgres', '--rounds', '3', '--variant', 'spread,hot', '--cpu-prof'],
   },
 ];
+if (args['with-quiet-windows'] && !quick) steps.splice(1, 0, quietWindows);
 
 let current;
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -105,8 +105,9 @@ export async function captureIssuance(
         payload: JSON.stringify({ serviceId: target.serviceId, channel: 'kiosk' }),
       });
       const body: unknown = response.json();
-      if (response.statusCode !== 201 || !isIssuedBody(body))
-        {throw new Error(`capture: issuance answered ${response.statusCode} ${response.body}`);}
+      if (response.statusCode !== 201 || !isIssuedBody(body)) {
+        throw new Error(`capture: issuance answered ${response.statusCode} ${response.body}`);
+      }
       requests.push({ queries: [...sink], status: response.statusCode, body, key, now: clock.now() });
     }
   } finally {

@@ -218,13 +218,14 @@ export async function waitForQuiet({ maxBusyCores = 0.5, maxWaitS = 120 } = {}) 
     await sleep(1000);
     last = coresBusy(a, machineCpu());
     quietSeconds = last <= maxBusyCores ? quietSeconds + 1 : 0;
-    if (quietSeconds >= 2)
-      {return {
+    if (quietSeconds >= 2) {
+      return {
         gated: true,
         quiet: true,
         waitedS: Math.round((performance.now() - started) / 1000),
         busyCores: last,
-      };}
+      };
+    }
   }
   return {
     gated: true,

@@ -84,10 +84,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } else {
     console.log(`wall ${summary.wallMs} ms, busy ${summary.busyMs} ms, idle ${summary.idleMs} ms`);
     console.log('\nself time by area (% of busy):');
-    for (const a of summary.areas)
-      {console.log(`  ${String(a.pctOfBusy).padStart(5)}%  ${String(a.ms).padStart(6)} ms  ${a.area}`);}
+    for (const a of summary.areas) {
+      console.log(`  ${String(a.pctOfBusy).padStart(5)}%  ${String(a.ms).padStart(6)} ms  ${a.area}`);
+    }
     console.log('\ntop functions (self):');
-    for (const f of summary.functions)
-      {console.log(`  ${String(f.pctOfBusy).padStart(5)}%  ${String(f.ms).padStart(6)} ms  ${f.fn}`);}
+    for (const f of summary.functions) {
+      console.log(`  ${String(f.pctOfBusy).padStart(5)}%  ${String(f.ms).padStart(6)} ms  ${f.fn}`);
+    }
   }
 }

@@ -48,19 +48,43 @@ async function main(): Promise<void> {
        issued_at, checked_in_at, queued_at, finished_at, service_seconds, created_at, updated_at)
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, 'kiosk', ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const addHistory = sqlite.transaction((count: number, status: 'finished' | 'waiting', dayOffset: number) => {
-    for (let i = 0; i < count; i++) {
-      const at = now - dayOffset * 86_400_000 - i * 1000;
-      const day = new Date(at).toISOString().slice(0, 10);
-      insert.run(newId(at), target.tenantId, target.branchId, target.serviceId, target.serviceId, `H${dayOffset}-${day}`, i + 1, `A${i + 1}`, randomCode(22), status, at, at, at, status === 'finished' ? at + 300_000 : null, status === 'finished' ? 300 : null, at, at);
-    }
-  });
+  const addHistory = sqlite.transaction(
+    (count: number, status: 'finished' | 'waiting', dayOffset: number) => {
+      for (let i = 0; i < count; i++) {
+        const at = now - dayOffset * 86_400_000 - i * 1000;
+        const day = new Date(at).toISOString().slice(0, 10);
+        insert.run(
+          newId(at),
+          target.tenantId,
+          target.branchId,
+          target.serviceId,
+          target.serviceId,
+          `H${dayOffset}-${day}`,
+          i + 1,
+          `A${i + 1}`,
+          randomCode(22),
+          status,
+          at,
+          at,
+          at,
+          status === 'finished' ? at + 300_000 : null,
+          status === 'finished' ? 300 : null,
+          at,
+          at,
+        );
+      }
+    },
+  );
 
   const measure = (label: string) => {
     const cpu: number[] = [];
     for (let k = 0; k < 300; k++) {
       const c0 = process.cpuUsage();
-      runTxSync(sqlite, (i) => statements[i] ?? sqlite.prepare('select 1'), freshCtx(target, `probe-${label}-${k}-${Math.random()}`, Date.now()));
+      runTxSync(
+        sqlite,
+        (i) => statements[i] ?? sqlite.prepare('select 1'),
+        freshCtx(target, `probe-${label}-${k}-${Math.random()}`, Date.now()),
+      );
       const c = process.cpuUsage(c0);
       cpu.push(c.user + c.system);
     }
@@ -73,15 +97,21 @@ async function main(): Promise<void> {
   for (const target_ of [10_000, 100_000]) {
     addHistory(target_ - finished, 'finished', 1 + Math.floor(finished / 1000));
     finished = target_;
-    rows.push({ history: `${finished} finished tickets of earlier days`, cpuUsPerTx: measure(`f${finished}`) });
+    rows.push({
+      history: `${finished} finished tickets of earlier days`,
+      cpuUsPerTx: measure(`f${finished}`),
+    });
   }
   const plans = sql
     .filter((s) => s.startsWith('select'))
-    .map((s) => ({ sql: s.slice(0, 90), plan: sqlite
+    .map((s) => ({
+      sql: s.slice(0, 90),
+      plan: sqlite
         .prepare(`explain query plan ${s}`)
         .all(Array.from({ length: (s.match(/\?/g) ?? []).length }, () => 'x'))
         .map((r: unknown) => (typeof r === 'object' && r !== null ? String(Reflect.get(r, 'detail')) : ''))
-        .join(' | ') }));
+        .join(' | '),
+    }));
   console.log(JSON.stringify({ rows, plans }, null, 2));
   await database.close();
   if (!process.argv[2]) fs.rmSync(dir, { recursive: true, force: true });

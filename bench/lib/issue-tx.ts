@@ -349,17 +349,20 @@ export async function verifyAgainstCapture(
     const q = tx[i];
     if (!q) throw new Error('unreachable');
     const sql = q.sql.replace(/\$\d+/g, '?');
-    if (!step.match.test(sql))
-      {throw new Error(`handler SQL drifted at statement ${i} (${step.name}):\n${q.sql}`);}
+    if (!step.match.test(sql)) {
+      throw new Error(`handler SQL drifted at statement ${i} (${step.name}):\n${q.sql}`);
+    }
     let expected = step.params(c);
-    if (step.name === 'idempotency: store the answer')
-      {expected = ['completed', 201, expectedBody, target.tenantId, SCOPE, last.key];}
+    if (step.name === 'idempotency: store the answer') {
+      expected = ['completed', 201, expectedBody, target.tenantId, SCOPE, last.key];
+    }
     const actual = q.parameters;
     const ok = expected.length === actual.length && expected.every((v, j) => sameValue(v, actual[j]));
-    if (!ok)
-      {throw new Error(
+    if (!ok) {
+      throw new Error(
         `parameters differ at statement ${i} (${step.name}):\n expected ${JSON.stringify(expected)}\n captured ${JSON.stringify(actual)}`,
-      );}
+      );
+    }
   });
   return {
     sql: tx.map((q) => q.sql),

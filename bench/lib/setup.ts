@@ -101,8 +101,9 @@ export async function setupBench(database: Database, options: SetupOptions): Pro
       });
       await s.offer(tenantId, branchId, serviceId);
       const counterIds: string[] = [];
-      for (let c = 1; c <= options.counters; c++)
-        {counterIds.push(await s.counter(tenantId, branchId, c, [serviceId]));}
+      for (let c = 1; c <= options.counters; c++) {
+        counterIds.push(await s.counter(tenantId, branchId, c, [serviceId]));
+      }
       const displayCode = `DSP-${code}`;
       const kioskCode = `KIOS-${code}`;
       await s.device('display', tenantId, branchId, displayCode, `Display ${code}`);
