@@ -225,11 +225,14 @@ function callToDisplay(name) {
   p();
 }
 
+issuance('issuance-sqlite-idle', 'Issuance — SQLite (WAL, synchronous=FULL), idle machine');
 issuance('issuance-sqlite', 'Issuance — SQLite (WAL, synchronous=FULL)');
 issuance('issuance-sqlite-quiet-windows', 'Issuance — SQLite, every window gated on a quiet machine');
 issuance('issuance-sqlite-sequential', 'Issuance — SQLite (WAL, synchronous=FULL)');
+callToDisplay('call-to-display-sqlite-idle');
 callToDisplay('call-to-display-sqlite-run1');
 callToDisplay('call-to-display-sqlite');
+issuance('issuance-postgres-idle', 'Issuance — PostgreSQL, idle machine');
 issuance('issuance-postgres', 'Issuance — PostgreSQL');
 let text = `${out.join('\n')}\n`;
 const file = path.join(RESULTS_DIR, 'summary.md');
