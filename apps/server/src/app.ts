@@ -1,10 +1,10 @@
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import multipart from '@fastify/multipart';
 import type { Deps } from './lib/deps';
+import { installSecurityHeaders } from './plugins/security-headers';
 import { installZod } from './plugins/zod';
 import { installErrorHandling } from './plugins/errors';
 import { installAuth } from './plugins/auth';
@@ -64,24 +64,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   installErrorHandling(app);
 
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        workerSrc: ["'self'", 'blob:'],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    // HSTS only where the product is really served over HTTPS (a LAN install on http must keep working).
-    strictTransportSecurity: deps.config.publicUrl?.startsWith('https://') ? { maxAge: 31536000 } : false,
-  });
+  installSecurityHeaders(app, { https: deps.config.publicUrl?.startsWith('https://') === true });
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import {
+  Kysely,
+  Migrator,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase as KyselySqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import type { DB } from './schema';
 import { migrationProvider } from './migrations/index';
 
@@ -39,7 +46,9 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
   if (compareVersions(version, MIN_SQLITE_VERSION) < 0) {
     sqlite.close();
-    throw new Error(`SQLite ${version} is older than ${MIN_SQLITE_VERSION} (WAL-reset bug); upgrade better-sqlite3`);
+    throw new Error(
+      `SQLite ${version} is older than ${MIN_SQLITE_VERSION} (WAL-reset bug); upgrade better-sqlite3`,
+    );
   }
   return sqlite;
 }
@@ -54,9 +63,45 @@ function compareVersions(a: string, b: string): number {
   return 0;
 }
 
+/**
+ * Kysely's SQLite driver calls `prepare(sql)` for every query it runs; better-sqlite3 then
+ * compiles the SQL again and finalises the statement later (≈ 20 % of the server's main thread
+ * when issuing tickets, bench/RESULTS.md F2). This hands Kysely a database whose `prepare()`
+ * reuses statements by SQL text (least recently used out first, since `in (?, ?, …)` lists make
+ * the SQL vary). Safe because a statement is only ever run synchronously to completion: Kysely
+ * uses `all`/`run`, and nothing here streams with `iterate`.
+ */
+export function statementCachingSqlite(
+  sqlite: SqliteDatabase.Database,
+  maxEntries = 500,
+): KyselySqliteDatabase {
+  const cache = new Map<string, SqliteStatement>();
+  return {
+    close: () => {
+      cache.clear();
+      sqlite.close();
+    },
+    prepare: (sqlText) => {
+      let statement = cache.get(sqlText);
+      if (statement) {
+        // Most recently used last: Map keeps insertion order.
+        cache.delete(sqlText);
+      } else {
+        statement = sqlite.prepare(sqlText);
+        if (cache.size >= maxEntries) {
+          const oldest = cache.keys().next();
+          if (oldest.done !== true) cache.delete(oldest.value);
+        }
+      }
+      cache.set(sqlText, statement);
+      return statement;
+    },
+  };
+}
+
 export function createSqliteDatabase(file: string): Database {
   const sqlite = openSqlite(file);
-  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statementCachingSqlite(sqlite) }) });
   return {
     kind: 'sqlite',
     db,

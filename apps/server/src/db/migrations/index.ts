@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m20261122_0001 from './20261122_0001_initial';
+import * as m20261122_0002 from './20261122_0002_ticket_history_index';
 
 /** Static provider: migrations are bundled with the server, no directory scanning at run time. */
 export const migrationProvider: MigrationProvider = {
   getMigrations(): Promise<Record<string, Migration>> {
     return Promise.resolve({
       '20261122_0001_initial': m20261122_0001,
+      '20261122_0002_ticket_history_index': m20261122_0002,
     });
   },
 };

@@ -1,10 +1,15 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, BranchesTable } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type BranchRow = Selectable<BranchesTable>;
 
-export async function listBranches(db: Db, tenantId: string, onlyIds?: readonly string[]): Promise<BranchRow[]> {
+export async function listBranches(
+  db: Db,
+  tenantId: string,
+  onlyIds?: readonly string[],
+): Promise<BranchRow[]> {
   let query = db.selectFrom('branches').selectAll().where('tenant_id', '=', tenantId);
   if (onlyIds) {
     if (onlyIds.length === 0) return [];
@@ -13,6 +18,10 @@ export async function listBranches(db: Db, tenantId: string, onlyIds?: readonly 
   return query.orderBy('code').execute();
 }
 
+const findBranchQuery = preparedQuery<{ tenantId: string; id: string }>()((db, p) =>
+  db.selectFrom('branches').selectAll().where('tenant_id', '=', p.tenantId).where('id', '=', p.id),
+);
+
 export async function findBranch(db: Db, tenantId: string, id: string): Promise<BranchRow | undefined> {
-  return db.selectFrom('branches').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id).executeTakeFirst();
+  return findBranchQuery.first(db, { tenantId, id });
 }
