@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -52,8 +53,8 @@ export async function insertSession(
     .execute();
 }
 
-export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
-  return db
+const findSessionQuery = preparedQuery<{ tokenHash: string }>()((db, p) =>
+  db
     .selectFrom('sessions')
     .select([
       'id',
@@ -67,8 +68,12 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
       'last_seen_at',
       'revoked_at',
     ])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('token_hash', '=', p.tokenHash),
+);
+
+/** Every staff request resolves its cookie through this: compiled once (db/prepared.ts). */
+export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise<SessionRow | undefined> {
+  return findSessionQuery.first(db, { tokenHash });
 }
 
 export async function touchSession(db: Db, id: string, now: number, expiresAt: number): Promise<void> {

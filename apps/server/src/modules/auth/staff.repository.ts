@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -47,8 +48,8 @@ export async function findPlatformUser(db: Db, id: string): Promise<StaffRecord 
   };
 }
 
-export async function findTenantUser(db: Db, tenantId: string, id: string): Promise<StaffRecord | undefined> {
-  const row = await db
+const findTenantUserQuery = preparedQuery<{ tenantId: string; id: string }>()((db, p) =>
+  db
     .selectFrom('users')
     .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
     .select([
@@ -63,9 +64,12 @@ export async function findTenantUser(db: Db, tenantId: string, id: string): Prom
       'tenants.name as tenant_name',
       'tenants.is_active as tenant_active',
     ])
-    .where('users.tenant_id', '=', tenantId)
-    .where('users.id', '=', id)
-    .executeTakeFirst();
+    .where('users.tenant_id', '=', p.tenantId)
+    .where('users.id', '=', p.id),
+);
+
+export async function findTenantUser(db: Db, tenantId: string, id: string): Promise<StaffRecord | undefined> {
+  const row = await findTenantUserQuery.first(db, { tenantId, id });
   if (!row) return undefined;
   return {
     kind: 'staff',
@@ -82,14 +86,12 @@ export async function findTenantUser(db: Db, tenantId: string, id: string): Prom
   };
 }
 
+const findUserBranchIdsQuery = preparedQuery<{ tenantId: string; userId: string }>()((db, p) =>
+  db.selectFrom('user_branches').select('branch_id').where('tenant_id', '=', p.tenantId).where('user_id', '=', p.userId).orderBy('branch_id'),
+);
+
 export async function findUserBranchIds(db: Db, tenantId: string, userId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('user_branches')
-    .select('branch_id')
-    .where('tenant_id', '=', tenantId)
-    .where('user_id', '=', userId)
-    .orderBy('branch_id')
-    .execute();
+  const rows = await findUserBranchIdsQuery.all(db, { tenantId, userId });
   return rows.map((r) => r.branch_id);
 }
 
