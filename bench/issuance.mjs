@@ -353,6 +353,10 @@ async function runRound(variant, roundNo) {
       ratio,
       ratioCached: httpCache ? totals['http+cache'].perSecond / totals['raw:prepared'].perSecond : undefined,
       cpuRatio: totals.http.cpuMsPerOp / totals['raw:prepared'].cpuMsPerOp,
+      // The same SQL with the server's group commit done raw (50 tickets per transaction).
+      ratioGrouped: totals['raw:prepared-grouped']
+        ? totals.http.perSecond / totals['raw:prepared-grouped'].perSecond
+        : undefined,
       totals,
       memory,
       checks,
@@ -370,7 +374,7 @@ async function runRound(variant, roundNo) {
       );
     }
     log(
-      `round ${roundNo} ${variant} ratio HTTP/raw = ${round(ratio, 2)}${httpCache ? `, with statement cache ${round(result.ratioCached, 2)}` : ''}; checks ${JSON.stringify(checks)}`,
+      `round ${roundNo} ${variant} ratio HTTP/raw = ${round(ratio, 2)}${result.ratioGrouped !== undefined ? `, HTTP/raw-grouped = ${round(result.ratioGrouped, 2)}` : ''}${httpCache ? `, with statement cache ${round(result.ratioCached, 2)}` : ''}; checks ${JSON.stringify(checks)}`,
     );
     return result;
   } finally {
@@ -468,6 +472,9 @@ async function main() {
       ratioMedian: m((x) => x.ratio),
       ratios: rs.map((x) => round(x.ratio, 3)),
       cpuRatioMedian: m((x) => x.cpuRatio),
+      ...(rs[0].ratioGrouped !== undefined
+        ? { ratioGroupedMedian: m((x) => x.ratioGrouped), ratiosGrouped: rs.map((x) => round(x.ratioGrouped, 3)) }
+        : {}),
       ...(WITH_CACHE
         ? { ratioCachedMedian: m((x) => x.ratioCached), ratiosCached: rs.map((x) => round(x.ratioCached, 3)) }
         : {}),

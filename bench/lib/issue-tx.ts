@@ -143,12 +143,7 @@ export function responseBody(c: Ctx): string {
 export const STEPS: Step[] = [
   { name: 'begin', match: /^begin$/, params: () => [] },
   {
-    name: 'idempotency: delete expired key',
-    match: /^delete from "idempotency_keys"/,
-    params: (c) => [c.t.tenantId, SCOPE, c.key, c.now],
-  },
-  {
-    name: 'idempotency: claim key (insert … on conflict do nothing returning)',
+    name: 'idempotency: claim key (insert … on conflict take over an expired one, returning)',
     match: /^insert into "idempotency_keys"/,
     params: (c) => [
       c.t.tenantId,
@@ -160,6 +155,13 @@ export const STEPS: Step[] = [
       null,
       c.now,
       c.now + IDEMPOTENCY_TTL_MS,
+      c.requestHash,
+      'in_progress',
+      null,
+      null,
+      c.now,
+      c.now + IDEMPOTENCY_TTL_MS,
+      c.now,
     ],
     after: (_c, rows) => {
       if (rows.length !== 1) throw new Error('idempotency key was not claimed');
@@ -188,6 +190,16 @@ export const STEPS: Step[] = [
     params: (c) => [c.t.tenantId, c.t.branchId, c.t.serviceId, c.day, 1],
     after: (c, rows) => {
       c.seq = num(rows[0]?.last_seq);
+    },
+  },
+  {
+    // Walk-in availability (decision 29): the bench services have no schedule rows, so this one
+    // read says "open" (a scheduled service would also read holidays and the hour's count).
+    name: 'availability: schedules of the service',
+    match: /^select "day_of_week", "start_time", "end_time", "hourly_limit", "interval" from "schedules"/,
+    params: (c) => [c.t.tenantId, c.t.branchId, c.t.serviceId],
+    after: (_c, rows) => {
+      if (rows.length !== 0) throw new Error('bench services must have no schedule rows');
     },
   },
   { name: 'ticket insert', match: /^insert into "tickets"/, params: (c) => Object.values(ticketRow(c)) },
@@ -220,7 +232,6 @@ export const STEPS: Step[] = [
       c.day,
       'waiting',
       c.ticketId,
-      c.now,
       c.now,
       c.seq,
     ],

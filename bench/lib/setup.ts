@@ -7,6 +7,11 @@
  * a display `DSP-B0001`, a kiosk `KIOS-B0001`, a caller user assigned to that branch only with a
  * ready session (token known to the bench: no argon2 login per branch), and `waiting` waiting
  * tickets numbered from the branch's sequence (as issue() would).
+ *
+ * Kiosk walk-ins follow the service's schedule (decision 29). The bench branches get no schedule
+ * rows (a service without any is not time-restricted), and the demo branch JKT01's schedules
+ * (weekdays 08:00–15:00, 20 an hour) are removed, so every benchmark can issue at any time of day
+ * and at any rate.
  */
 import { newId, randomCode } from '@antrean/shared/common/ids';
 import { localDate } from '@antrean/shared/common/time';
@@ -73,6 +78,16 @@ async function demoTarget(database: Database): Promise<BenchSetup['demo']> {
     kioskCode: kiosk.code,
     kioskId: kiosk.id,
   };
+}
+
+/**
+ * Removes the schedules of the demo branch JKT01: a service without schedule rows is not
+ * time-restricted, so the hot issuance variant can issue thousands of kiosk tickets there at any
+ * time of day — with the same statements as the bench branches (one schedules read that finds
+ * nothing), which keeps the raw replay's statement list identical for both variants.
+ */
+async function openDemoBranchAllDay(database: Database, demo: BenchSetup['demo']): Promise<void> {
+  await database.db.deleteFrom('schedules').where('tenant_id', '=', demo.tenantId).where('branch_id', '=', demo.branchId).execute();
 }
 
 /** Inserts the bench tenant and its branches in one transaction; returns the ids the drivers need. */
@@ -178,5 +193,7 @@ export async function setupBench(database: Database, options: SetupOptions): Pro
     }
     return { tenantId, branches };
   });
-  return { ...result, timeZone: TIME_ZONE, demo: await demoTarget(database) };
+  const demo = await demoTarget(database);
+  await openDemoBranchAllDay(database, demo);
+  return { ...result, timeZone: TIME_ZONE, demo };
 }

@@ -170,6 +170,57 @@ describeWithDb('queue timers', () => {
       }
     });
 
+    it('after a downtime, the announcement and the serving start are stored at the time they were due, in the order they were due', async () => {
+      const database = await createTestDatabase();
+      const clock = new ManualClock(TEST_NOW);
+      try {
+        const first = await buildEngineApp({ database, clock });
+        const slow = await buildQueueScenario(first, { serviceCodes: ['A'] });
+        const fast = await buildQueueScenario(first, { serviceCodes: ['A'] });
+        await database.db.updateTable('branches').set({ auto_serve: 1, auto_serve_delay_seconds: 30 }).where('id', '=', slow.branch.id).execute();
+        await database.db.updateTable('branches').set({ auto_serve: 1, auto_serve_delay_seconds: 5 }).where('id', '=', fast.branch.id).execute();
+        const api = ticketApi(first.app);
+        const a = await issueOk(first.app, slow);
+        const b = await issueOk(first.app, fast);
+        const calledAt = clock.now();
+        await api.callNext(slow.counters[0]?.id ?? '', slow.cookies.caller);
+        await api.callNext(fast.counters[0]?.id ?? '', fast.cookies.caller);
+        await first.close();
+
+        clock.advance(10 * 60_000); // down for ten minutes
+        const second = await buildEngineApp({ database, clock });
+        try {
+          expect(await second.runTimers()).toEqual({ announced: 1, served: 2, expired: 0 });
+          // 30 s delay: announced at +10 s, serving from +30 s (not from the restart).
+          expect(await ticketRow(database, a.id)).toMatchObject({ status: 'serving', serving_started_at: calledAt + 30_000, updated_at: calledAt + 30_000 });
+          expect((await eventsOf(database, a.id)).map((e) => [e.type, e.at])).toEqual([
+            ['ticket.issued', calledAt],
+            ['ticket.called', calledAt],
+            ['ticket.announced', calledAt + 10_000],
+            ['ticket.serving', calledAt + 30_000],
+          ]);
+          // 5 s delay: auto-serve was due before the announcement, so calling → serving at +5 s,
+          // as an on-time pass would have done.
+          expect(await ticketRow(database, b.id)).toMatchObject({ status: 'serving', serving_started_at: calledAt + 5_000 });
+          expect((await eventsOf(database, b.id)).map((e) => [e.type, e.from_status, e.at])).toEqual([
+            ['ticket.issued', null, calledAt],
+            ['ticket.called', 'waiting', calledAt],
+            ['ticket.serving', 'calling', calledAt + 5_000],
+          ]);
+          // The service duration counts from the due start.
+          clock.advance(60_000);
+          expect((await ticketApi(second.app).act(a.id, 'finish', slow.cookies.caller)).json()).toMatchObject({
+            status: 'finished',
+            serviceSeconds: 10 * 60 + 60 - 30,
+          });
+        } finally {
+          await second.close();
+        }
+      } finally {
+        await database.close();
+      }
+    });
+
     it('two servers running the pass at the same time perform each transition exactly once', async () => {
       const database = await createTestDatabase();
       const other = sameDatabase(database, 4);

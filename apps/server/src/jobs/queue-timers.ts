@@ -9,6 +9,12 @@ export const ANNOUNCE_SECONDS = 10;
  * One pass of the time-driven transitions. Everything is derived from stored times, so a restart
  * loses nothing: calling → called after the announcement time, auto-serve after the branch's
  * delay, and at each branch's local midnight leftover booked/held/skipped tickets → no_show.
+ *
+ * Announce and auto-serve are stored at the time they were DUE (called time + 10 s, called time +
+ * delay), not at the time of the pass, so a serving start (and so the service duration) is exact
+ * even when the process was down. When a pass finds both due, they happen in the order they were
+ * due: a ticket whose auto-serve came before its announcement goes calling → serving directly,
+ * as an on-time pass would have done.
  */
 export async function runQueueTimers(deps: Deps, tickets: TicketService): Promise<{ announced: number; served: number; expired: number }> {
   const { db } = deps.database;
@@ -19,12 +25,19 @@ export async function runQueueTimers(deps: Deps, tickets: TicketService): Promis
 
   const calling = await db
     .selectFrom('tickets')
-    .selectAll()
-    .where('status', '=', 'calling')
-    .where('called_at', '<=', now - ANNOUNCE_SECONDS * 1000)
+    .innerJoin('branches', (join) => join.onRef('branches.id', '=', 'tickets.branch_id').onRef('branches.tenant_id', '=', 'tickets.tenant_id'))
+    .selectAll('tickets')
+    .select(['branches.auto_serve as autoServe', 'branches.auto_serve_delay_seconds as delay'])
+    .where('tickets.status', '=', 'calling')
+    .where('tickets.called_at', '<=', now - ANNOUNCE_SECONDS * 1000)
     .limit(500)
     .execute();
-  for (const ticket of calling) if (await tickets.systemTransition(ticket, 'announce')) announced += 1;
+  for (const { autoServe, delay, ...ticket } of calling) {
+    if (ticket.called_at === null) continue;
+    // Auto-serve was due before the announcement: leave it to the auto-serve pass below.
+    if (autoServe === 1 && delay < ANNOUNCE_SECONDS) continue;
+    if (await tickets.systemTransition(ticket, 'announce', ticket.called_at + ANNOUNCE_SECONDS * 1000)) announced += 1;
+  }
 
   const autoServe = await db
     .selectFrom('tickets')
@@ -37,7 +50,7 @@ export async function runQueueTimers(deps: Deps, tickets: TicketService): Promis
     .execute();
   for (const { delay, ...ticket } of autoServe) {
     if (ticket.called_at !== null && ticket.called_at + delay * 1000 <= now) {
-      if (await tickets.systemTransition(ticket, 'serve')) served += 1;
+      if (await tickets.systemTransition(ticket, 'serve', ticket.called_at + delay * 1000)) served += 1;
     }
   }
 

@@ -419,8 +419,53 @@ export function createFactories(database: Database, clock: Clock = systemClock, 
     return { tenant, service, main, other, users, file };
   }
 
+  /**
+   * Schedule rows of a branch's service (one per weekday, 0 = Sunday): the walk-in window and
+   * hourly limit the kiosk and web channels follow. Default: every day, 08:00–15:00, 20 an hour.
+   */
+  async function buildSchedule(values: {
+    branchId: string;
+    serviceId: string;
+    days?: number[];
+    start?: string;
+    end?: string;
+    hourlyLimit?: number;
+    interval?: 'quarter' | 'half' | 'hour';
+  }): Promise<void> {
+    const tenantId = (await branchRow(values.branchId)).tenant_id;
+    await seeder().schedules(
+      tenantId,
+      values.branchId,
+      values.serviceId,
+      values.days ?? [0, 1, 2, 3, 4, 5, 6],
+      values.start ?? '08:00',
+      values.end ?? '15:00',
+      values.hourlyLimit ?? 20,
+      values.interval ?? 'hour',
+    );
+  }
+
+  /** A holiday (`YYYY-MM-DD`, branch-local) of one branch, or of every branch of the tenant. */
+  async function buildHoliday(values: { tenantId: string; branchId?: string | null; date: string; name?: string }): Promise<void> {
+    const now = clock.now();
+    await db
+      .insertInto('holidays')
+      .values({
+        id: newId(now),
+        tenant_id: values.tenantId,
+        branch_id: values.branchId ?? null,
+        date: values.date,
+        name: values.name ?? 'Libur',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  }
+
   return {
     buildTenantGraph,
+    buildSchedule,
+    buildHoliday,
     buildFile,
     buildTenant,
     buildBranch,

@@ -41,6 +41,10 @@ export const ERROR_MESSAGES = {
     id: 'Status antrian tidak dapat diubah dengan tindakan ini.',
     en: 'The ticket cannot change status with this action.',
   },
+  TICKET_OTHER_COUNTER: {
+    id: 'Antrian ini sedang ditangani loket lain. Anda hanya dapat memproses antrian di loket Anda.',
+    en: 'This ticket is being handled at another counter. You can only work tickets at your own counter.',
+  },
   QUEUE_EMPTY: { id: 'Tidak ada antrian yang menunggu.', en: 'No tickets are waiting.' },
   COUNTER_BUSY: {
     id: 'Loket masih melayani antrian lain. Selesaikan dahulu.',

@@ -44,6 +44,9 @@ export async function serviceAvailability(
     .where('tenant_id', '=', args.tenantId)
     .where('branch_id', '=', args.branchId)
     .where('sequence_service_id', '=', args.serviceId)
+    // The hour lies in today's local date, and so do its walk-ins and bookings: this narrows the
+    // count to today's tickets (the unique key leads with tenant, branch, service, day).
+    .where('service_day', '=', today.date)
     .where('status', '!=', 'cancelled')
     .where((eb) =>
       eb.or([

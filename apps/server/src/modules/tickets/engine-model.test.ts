@@ -23,6 +23,7 @@ import { describeWithDb } from '../../test/db';
 import { buildEngineApp, type EngineApp } from '../../test/engine-helpers';
 
 const RUNS = Number(process.env.ANTREAN_MODEL_RUNS ?? 1000);
+const SKIP_LIMIT = 1;
 
 type Step =
   | { kind: 'issue'; service: number }
@@ -63,6 +64,7 @@ describeWithDb('queue engine vs reference model', () => {
   });
 
   it(`agrees with the model on ${RUNS} random command sequences`, async () => {
+    let noShows = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 30, size: 'max' }), async (steps) => {
         // A fresh branch per sequence: services A/B, counters 1 (A), 2 (B), 3 (A+B).
@@ -70,6 +72,9 @@ describeWithDb('queue engine vs reference model', () => {
         const a = await t.f.buildService({ tenantId: branch.tenantId, branchIds: [branch.id], code: 'A' + branch.code.slice(1, 3) });
         const b = await t.f.buildService({ tenantId: branch.tenantId, branchIds: [branch.id], code: 'B' + branch.code.slice(1, 3) });
         await t.database.db.updateTable('services').set({ random_caller: 1 }).where('id', 'in', [a.id, b.id]).execute();
+        // A skip limit of 1 (the default is 3) so that sequences often reach the skip past the
+        // limit (skipped → no_show) on both sides.
+        await t.database.db.updateTable('tenant_settings').set({ skip_limit: SKIP_LIMIT }).where('tenant_id', '=', branch.tenantId).execute();
         const counters = [
           await t.f.buildCounter({ branchId: branch.id, serviceIds: [a.id] }),
           await t.f.buildCounter({ branchId: branch.id, serviceIds: [b.id] }),
@@ -90,6 +95,7 @@ describeWithDb('queue engine vs reference model', () => {
         const services = [a, b];
         let model: QueueModel = createQueueModel({
           timeZone: branch.timeZone,
+          skipLimit: SKIP_LIMIT,
           services: services.map((s) => ({ id: s.id, code: s.code })),
           counters: counters.map((c) => ({ id: c.id, serviceIds: c.serviceIds })),
         });
@@ -196,9 +202,12 @@ describeWithDb('queue engine vs reference model', () => {
           if (mt.status === 'waiting') expect(row.counter_id).toBeNull();
         }
         expect(queueModelViolations(model)).toEqual([]);
+        noShows += model.tickets.filter((mt) => mt.status === 'no_show').length;
       }),
       { numRuns: RUNS },
     );
+    // The generator really reaches the skip past the limit.
+    if (RUNS >= 100) expect(noShows).toBeGreaterThan(0);
   }, 600_000);
   it('replays a known-tricky sequence: requeue goes to the end of the line, transfer keeps its place', async () => {
     const branch = await t.f.buildBranch();

@@ -21,6 +21,8 @@ import * as idem from './idempotency.repository';
 import { toPublicEvent, toStatus, toTicket, toTicketEvent } from './ticket.mapper';
 import { estimateFor } from './estimate';
 import { enqueueMessage } from '../messaging/outbox.repository';
+import { serviceAvailability } from '../devices/availability';
+import * as rules from './ticket-rules.repository';
 
 /** Who may trigger which action (PRODUCT.md §1): callers work tickets, operators manage the queue. */
 const ACTION_PERMISSIONS: Record<UserTicketAction, readonly Action[]> = {
@@ -36,6 +38,17 @@ const ACTION_PERMISSIONS: Record<UserTicketAction, readonly Action[]> = {
   'check-in': ['queue.operate'],
   validate: ['queue.operate'],
 };
+
+/**
+ * Actions on a ticket that belongs to a counter: a caller may take them only at that counter
+ * (`TICKET_OTHER_COUNTER` otherwise). Staff with `queue.operate` (operators, admins) act
+ * branch-wide; `call` picks a waiting ticket (no counter yet); `cancel`/`check-in`/`validate`
+ * are operator actions.
+ */
+const COUNTER_BOUND_ACTIONS: ReadonlySet<UserTicketAction> = new Set(['recall', 'serve', 'hold', 'skip', 'finish', 'transfer', 'requeue']);
+
+/** Walk-in channels that follow the service's schedule, holidays and hourly limit (decision 29). */
+const SCHEDULED_CHANNELS: ReadonlySet<IssueTicketBody['channel']> = new Set(['kiosk', 'web']);
 
 const EVENT_TYPE: Record<TicketAction, LiveEventType> = {
   'check-in': 'ticket.checked_in',
@@ -234,6 +247,14 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
       }
       const day = localDate(now, branch.time_zone);
       const seq = await repo.nextSeq(trx, tenantId, branchId, service.id, day);
+      // Kiosk and web walk-ins only while the service is open (decision 29). Checked after the
+      // idempotency claim (a retried key gets its first answer) and after the sequence upsert:
+      // on PostgreSQL that row lock serialises the issues of this service and day, so the hourly
+      // count below already sees the tickets committed before us. A refusal rolls all of it back.
+      if (SCHEDULED_CHANNELS.has(body.channel)) {
+        const open = await serviceAvailability(trx, { tenantId, branchId, serviceId: service.id, timeZone: branch.time_zone, now });
+        if (!open.open) throw new AppError('SERVICE_NOT_AVAILABLE', { reason: open.reason, nextOpenAt: open.nextOpenAt });
+      }
       const row: repo.TicketRow = {
         id: newId(now),
         tenant_id: tenantId,
@@ -390,6 +411,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
       const from = toStatus(ticket.status);
       const to = nextStatus(from, action);
       if (!to) throw new AppError('TICKET_INVALID_TRANSITION', { from, action });
+      if (COUNTER_BOUND_ACTIONS.has(action)) await assertActingCounter(trx, actor, ticket);
 
       if (action === 'call' || action === 'recall') {
         const counterId = action === 'call' ? options.counterId : ticket.counter_id;
@@ -468,8 +490,32 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
       }
       await save(trx, ticket, after);
       await record(trx, tx, ticket, after, action, actor, now);
+      if (action === 'skip' && after.skip_count > (await rules.skipLimitOf(trx, tenantId))) {
+        // Past the skip limit (decision 25): the skip is followed at once by the system's
+        // skipped → no_show, both stored as events; the counter stays on the ticket as history.
+        const out = nextStatus(toStatus(after.status), 'expire');
+        if (out) {
+          const expired: repo.TicketRow = { ...after, status: out, closed_at: now, updated_at: now, version: after.version + 1 };
+          await save(trx, after, expired);
+          await record(trx, tx, after, expired, 'expire', 'system', now);
+          return toTicket(expired);
+        }
+      }
       return toTicket(after);
     });
+  }
+
+  /**
+   * A caller (staff without `queue.operate`) acts on a ticket that belongs to a counter only at
+   * that counter: the counter of their open counter session; without a session, only on a
+   * ticket they called themselves (the API used without a station). Operators and admins act
+   * branch-wide. Refused with 409 `TICKET_OTHER_COUNTER` (decision 29a).
+   */
+  async function assertActingCounter(trx: Transaction<DB>, actor: Actor, ticket: repo.TicketRow): Promise<void> {
+    if (actor.kind !== 'staff' || can(actor.role, 'queue.operate') || ticket.counter_id === null) return;
+    const mine = await rules.openSessionCounterId(trx, ticket.tenant_id, actor.userId);
+    const allowed = mine === undefined ? ticket.caller_user_id === actor.userId : mine === ticket.counter_id;
+    if (!allowed) throw new AppError('TICKET_OTHER_COUNTER', { counterId: ticket.counter_id });
   }
 
   /** Check-in of a booking by the code on its e-ticket (kiosk of the branch, operator). */
@@ -492,9 +538,15 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
   /**
    * System transitions driven by stored times (announcement done, auto-serve, end of day).
    * Conditional on the status the sweep saw, so several processes may run it safely.
+   *
+   * `dueAt` is when the transition was due (called time + 10 s, called time + the auto-serve
+   * delay): it is stored as the transition's time (event, serving start) so durations stay exact
+   * when the sweep runs late (a restart, a busy process). It is kept between the ticket's last
+   * change (its call) and now.
    */
-  async function systemTransition(ticket: repo.TicketRow, action: 'announce' | 'serve' | 'expire'): Promise<boolean> {
-    const now = deps.clock.now();
+  async function systemTransition(ticket: repo.TicketRow, action: 'announce' | 'serve' | 'expire', dueAt?: number): Promise<boolean> {
+    const clockNow = deps.clock.now();
+    const now = dueAt === undefined ? clockNow : Math.min(clockNow, Math.max(dueAt, ticket.updated_at, ticket.called_at ?? 0));
     const to = nextStatus(toStatus(ticket.status), action);
     if (!to) return false;
     return inTransaction(deps.database, async (trx, tx) => {

@@ -135,6 +135,7 @@ describe('issue', () => {
       isBooking: true,
       slotStartAt: T0 - MIN,
       firstCalledAt: null,
+      skipCount: 0,
     });
   });
 
@@ -259,7 +260,7 @@ describe('apply', () => {
     const other = ok(callNext(held.state, 'C2', T0)); // A002 (older than B001)
     expect(other.ticket.number).toBe('A002');
     expect(code(apply(other.state, id, 'recall', T0))).toBe('COUNTER_BUSY');
-    expect(code(apply(other.state, id, 'recall', T0, { counterId: 'C1' }))).toBe('TICKET_INVALID_TRANSITION');
+    expect(code(apply(other.state, id, 'recall', T0, { counterId: 'C1' }))).toBe('TICKET_OTHER_COUNTER');
     const done = ok(
       apply(ok(apply(other.state, other.ticket.id, 'serve', T0)).state, other.ticket.id, 'finish', T0),
     );
@@ -288,6 +289,24 @@ describe('apply', () => {
       s = ok(apply(ok(apply(r.state, r.ticket.id, 'serve', T0)).state, r.ticket.id, 'finish', T0)).state;
     }
     expect(order).toEqual(['A002', 'A003', 'A001']);
+  });
+
+  it('skip limit: the skip that takes skipCount past the limit ends the ticket as no_show', () => {
+    const { state, id } = called();
+    let s = state;
+    for (let i = 1; i <= 3; i++) {
+      const skipped = ok(apply(s, id, 'skip', T0 + i * MIN));
+      expect(skipped.ticket).toMatchObject({ status: 'skipped', skipCount: i, counterId: 'C2' });
+      s = ok(apply(skipped.state, id, 'recall', T0 + i * MIN)).state; // a recall keeps the count
+    }
+    const out = ok(apply(s, id, 'skip', T0 + 4 * MIN));
+    expect(out.ticket).toMatchObject({ status: 'no_show', skipCount: 4, counterId: 'C2' });
+    expect(activeTicketAt(out.state, 'C2')).toBeNull();
+    expect(code(apply(out.state, id, 'recall', T0))).toBe('TICKET_INVALID_TRANSITION');
+    // A configurable limit; 0 = the first skip is already a no-show.
+    const strict = createQueueModel({ timeZone: TZ, skipLimit: 0, services: [{ id: 'S1', code: 'A' }], counters: [{ id: 'C1', serviceIds: ['S1'] }] });
+    const first = ok(callNext(ok(issue(strict, 'S1', T0)).state, 'C1', T0));
+    expect(ok(apply(first.state, first.ticket.id, 'skip', T0)).ticket.status).toBe('no_show');
   });
 
   it('transfer keeps number, seq and queuedAt, waits in the new service, frees the counter', () => {
@@ -324,7 +343,7 @@ describe('apply', () => {
     const waitingId = state.tickets[1]?.id ?? ''; // A002, waiting
     expect(code(apply(state, 'nope', 'serve', T0))).toBe('NOT_FOUND');
     expect(code(apply(state, id, 'serve', T0, { counterId: 'C9' }))).toBe('NOT_FOUND');
-    expect(code(apply(state, id, 'serve', T0, { counterId: 'C1' }))).toBe('TICKET_INVALID_TRANSITION');
+    expect(code(apply(state, id, 'serve', T0, { counterId: 'C1' }))).toBe('TICKET_OTHER_COUNTER');
     expect(code(apply(state, id, 'finish', T0))).toBe('TICKET_INVALID_TRANSITION');
     expect(code(apply(state, id, 'requeue', T0))).toBe('TICKET_INVALID_TRANSITION');
     expect(code(apply(state, id, 'cancel', T0))).toBe('TICKET_INVALID_TRANSITION');
@@ -557,7 +576,9 @@ function checkStep(before: QueueModel, command: ModelCommand, result: ModelResul
     }
     case 'apply': {
       if (!prev) throw new Error('applied to a missing ticket');
-      expect(ticket.status).toBe(nextStatus(prev.status, command.action));
+      const skippedOut = command.action === 'skip' && prev.skipCount + 1 > before.skipLimit;
+      expect(ticket.status).toBe(skippedOut ? 'no_show' : nextStatus(prev.status, command.action));
+      expect(ticket.skipCount).toBe(prev.skipCount + (command.action === 'skip' ? 1 : 0));
       expect(ticket.number).toBe(prev.number);
       expect(ticket.queuedAt).toBe(command.action === 'requeue' ? command.now : prev.queuedAt);
       expect(ticket.serviceId).toBe(command.action === 'transfer' ? command.serviceId : prev.serviceId);
@@ -573,7 +594,8 @@ describe('model properties (random command sequences)', { timeout: 60_000 }, () 
     const seen = new Map<string, number>();
     fc.assert(
       fc.property(fc.array(stepArb, { maxLength: 60, size: 'max' }), (steps) => {
-        let state = deepFreeze(WORLD);
+        // A skip limit of 1 so that random sequences reach the skip past the limit.
+        let state = deepFreeze({ ...WORLD, skipLimit: 1 });
         let now = T0;
         for (const step of steps) {
           now += step.dt;
@@ -582,6 +604,7 @@ describe('model properties (random command sequences)', { timeout: 60_000 }, () 
           checkStep(state, command, result);
           const from = command.kind === 'apply' ? findTicket(state, command.ticketId)?.status : undefined;
           const key = `${command.kind === 'apply' ? `${from ?? '-'}:${command.action}` : command.kind} ${result.ok ? 'ok' : result.code}`;
+          if (result.ok && command.kind === 'apply' && result.ticket.status === 'no_show') seen.set('skip → no_show', (seen.get('skip → no_show') ?? 0) + 1);
           seen.set(key, (seen.get(key) ?? 0) + 1);
           if (result.ok) state = deepFreeze(result.state);
         }
@@ -617,7 +640,8 @@ describe('model properties (random command sequences)', { timeout: 60_000 }, () 
       'serving:transfer ok',
       'held:transfer ok',
       'waiting:serve TICKET_INVALID_TRANSITION',
-      'calling:serve TICKET_INVALID_TRANSITION', // acting from another counter
+      'calling:serve TICKET_OTHER_COUNTER', // acting from another counter
+      'skip → no_show', // the skip past the limit
       'calling:transfer NOT_FOUND',
     ];
     for (const path of expectedPaths) expect.soft(seen.get(path) ?? 0, path).toBeGreaterThan(0);

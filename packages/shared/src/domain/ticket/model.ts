@@ -25,7 +25,10 @@ import { nextStatus, type TicketAction } from './transitions';
  * - counters: each serves a set of services and has at most one active ticket
  *   (`calling`/`called`/`serving`); postponed tickets (`held`/`skipped`) remember their counter
  *   but do not occupy it;
- * - "who is called next": `pickNext` from `ordering.ts`.
+ * - "who is called next": `pickNext` from `ordering.ts`;
+ * - the skip limit: a skip that takes a ticket's `skipCount` past the branch's `skipLimit` ends
+ *   it as `no_show` (the `skip` transition, then the system `expire` transition skipped →
+ *   no_show, both from the shared table).
  *
  * What is NOT modelled (checked elsewhere): bookings before check-in (`booked`, `unvalidated`),
  * check-in/validate, the end-of-day sweep (`expire`), reset queue (`reset`/`void`), the service's
@@ -38,7 +41,7 @@ import { nextStatus, type TicketAction } from './transitions';
  * - `call(ticket, counter)`: ticket `NOT_FOUND` → `TICKET_INVALID_TRANSITION` (not waiting) →
  *   counter `NOT_FOUND` → `TICKET_INVALID_TRANSITION` (service not served) → `COUNTER_BUSY`;
  * - `apply(ticket, action)`: ticket `NOT_FOUND` → `TICKET_INVALID_TRANSITION` (table) → acting
- *   counter `NOT_FOUND`, then `TICKET_INVALID_TRANSITION` if it is not the ticket's counter
+ *   counter `NOT_FOUND`, then `TICKET_OTHER_COUNTER` if it is not the ticket's counter
  *   (only when the `counterId` option is given) → transfer: `TICKET_INVALID_TRANSITION` to the
  *   same service, then target `NOT_FOUND` (also when missing; the API says `VALIDATION_FAILED`)
  *   → recall from held/skipped: `COUNTER_BUSY`.
@@ -50,6 +53,7 @@ export const MODEL_REFUSALS = [
   'QUEUE_EMPTY',
   'COUNTER_BUSY',
   'NOT_FOUND',
+  'TICKET_OTHER_COUNTER',
 ] as const satisfies readonly ErrorCode[];
 export type ModelRefusal = (typeof MODEL_REFUSALS)[number];
 
@@ -104,11 +108,18 @@ export interface ModelTicket {
   readonly slotStartAt: number | null;
   /** Time of the first call (wait time = first call − queuedAt at check-in); recalls keep it. */
   readonly firstCalledAt: number | null;
+  /** How many times the ticket was skipped (never reset by a requeue or a recall). */
+  readonly skipCount: number;
 }
 
 export interface QueueModel {
   /** The branch's IANA time zone: "today" for numbering is the local date there. */
   readonly timeZone: string;
+  /**
+   * Skips a ticket may take: the skip that makes `skipCount` exceed it ends the ticket as
+   * `no_show` instead of `skipped` (the server's `tenant_settings.skip_limit`, default 3).
+   */
+  readonly skipLimit: number;
   readonly services: readonly ModelService[];
   readonly counters: readonly ModelCounter[];
   /** All tickets ever issued, in issue order (tickets are never removed). */
@@ -121,8 +132,13 @@ export type ModelResult =
   | { readonly ok: true; readonly state: QueueModel; readonly ticket: ModelTicket }
   | { readonly ok: false; readonly code: ModelRefusal };
 
+/** The server's default `skip_limit`. */
+export const DEFAULT_SKIP_LIMIT = 3;
+
 export interface QueueModelConfig {
   timeZone: string;
+  /** Default `DEFAULT_SKIP_LIMIT` (3). */
+  skipLimit?: number;
   services: readonly ModelService[];
   counters: readonly { id: string; serviceIds: readonly string[] }[];
 }
@@ -153,6 +169,7 @@ export function createQueueModel(config: QueueModelConfig): QueueModel {
   }
   return {
     timeZone: config.timeZone,
+    skipLimit: config.skipLimit ?? DEFAULT_SKIP_LIMIT,
     services: config.services.map((s) => ({ id: s.id, code: s.code })),
     counters: config.counters.map((c) => ({ id: c.id, serviceIds: [...c.serviceIds], activeTicketId: null })),
     tickets: [],
@@ -244,6 +261,7 @@ export function issue(
     isBooking: options.isBooking ?? false,
     slotStartAt: options.slotStartAt ?? null,
     firstCalledAt: null,
+    skipCount: 0,
   };
   return {
     ok: true,
@@ -309,7 +327,7 @@ export function call(state: QueueModel, ticketId: string, counterId: string, now
 export interface ApplyOptions {
   /**
    * The acting counter. When given it must exist (`NOT_FOUND`) and, for a ticket attached to a
-   * counter (active or postponed), be that counter (`TICKET_INVALID_TRANSITION`). Omit it for
+   * counter (active or postponed), be that counter (`TICKET_OTHER_COUNTER`). Omit it for
    * actions not tied to a counter (an operator cancelling a waiting ticket, a system action).
    */
   counterId?: string;
@@ -318,12 +336,14 @@ export interface ApplyOptions {
 }
 
 /**
- * Apply a ticket action at `now`. The new status is always `nextStatus(status, action)`:
+ * Apply a ticket action at `now`. The new status is always `nextStatus(status, action)` (a skip
+ * past the limit is then also expired, see `skip`):
  * - `recall`: calling/called stay at their counter (calling again); held/skipped go back to
  *   `calling` at the counter they were at, which must be free (`COUNTER_BUSY` otherwise);
  * - `announce` calling → called; `serve` calling/called → serving;
  * - `hold` (calling/called/serving) and `skip` (calling/called): postponed, the counter is freed
- *   but the ticket remembers it;
+ *   but the ticket remembers it. A skip counts (`skipCount + 1`); the skip that takes the count
+ *   past `skipLimit` ends the ticket: skipped → `no_show` (the table's `expire`), at once;
  * - `requeue` held/skipped → waiting at the END of the line (`queuedAt = now`, counter cleared).
  *   Design decision: only a transfer keeps the original place (PRODUCT.md says so for transfer
  *   only); a customer who missed the call rejoins behind the people who were there;
@@ -348,7 +368,7 @@ export function apply(
   if (options.counterId !== undefined) {
     if (!findCounter(state, options.counterId)) return refuse('NOT_FOUND');
     if (ticket.counterId !== null && ticket.counterId !== options.counterId) {
-      return refuse('TICKET_INVALID_TRANSITION');
+      return refuse('TICKET_OTHER_COUNTER');
     }
   }
   let target: ModelService | undefined;
@@ -358,13 +378,17 @@ export function apply(
     if (!target) return refuse('NOT_FOUND');
   }
 
+  const skipCount = action === 'skip' ? ticket.skipCount + 1 : ticket.skipCount;
+  // Past the skip limit: the skip is followed at once by the system's skipped → no_show.
+  const status = action === 'skip' && skipCount > state.skipLimit ? (nextStatus(to, 'expire') ?? to) : to;
   const fromActive = isActiveStatus(ticket.status);
-  const toActive = isActiveStatus(to);
+  const toActive = isActiveStatus(status);
   const next: ModelTicket = {
     ...ticket,
-    status: to,
+    status,
+    skipCount,
     serviceId: target ? target.id : ticket.serviceId,
-    counterId: to === 'waiting' ? null : ticket.counterId,
+    counterId: status === 'waiting' ? null : ticket.counterId,
     queuedAt: action === 'requeue' ? now : ticket.queuedAt,
   };
   let state2 = withTicket(state, next);
