@@ -19,6 +19,8 @@ import { createCatalogService } from './modules/catalog/catalog.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createTicketService, type TicketService } from './modules/tickets/ticket.service';
 import { ticketRoutes } from './modules/tickets/ticket.routes';
+import { createTicketListService } from './modules/tickets/ticket-list.service';
+import { ticketListRoutes } from './modules/tickets/ticket-list.routes';
 import { LiveHub } from './live/hub';
 import { createLocalBus, createPostgresBus, type LiveBus } from './live/bus';
 import { liveRoutes } from './live/live.routes';
@@ -87,6 +89,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     branchRoutes(api, createBranchService(deps));
     catalogRoutes(api, createCatalogService(deps));
     ticketRoutes(api, tickets);
+    ticketListRoutes(api, createTicketListService(deps));
     deviceRoutes(api, devices, tickets);
     monitorRoutes(api, createMonitorService(deps, bus));
     fileRoutes(api, createFileService(deps));

@@ -153,6 +153,8 @@ export interface RouteRequest {
   params?: Record<string, (s: Scope) => string>;
   /** Parameters of `params` that belong to one branch (like BRANCH_SCOPED_PARAMS). */
   branchScopedParams?: string[];
+  /** Query parameters to send (fillPath appends them), e.g. filters naming ids of the scope. */
+  query?: (s: Scope) => Record<string, string>;
   /** A valid body, when the generic builder cannot make one. */
   body?: (s: Scope) => unknown;
   /**
@@ -167,6 +169,16 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'POST /api/v1/branches/:branchId/check-in': {
     body: (s) => ({ bookingCode: s.branch.bookingCode }),
   },
+  // The staff ticket list: filter by the scope's counter and service, so a walk with another
+  // tenant's scope names their ids in the query too (the branch alone must already answer 404).
+  'GET /api/v1/branches/:branchId/tickets': {
+    query: (s) => ({
+      status: 'waiting,finished',
+      counterId: s.branch.counter.id,
+      serviceId: s.tenant.service.id,
+      limit: '10',
+    }),
+  },
   'GET /api/v1/branches/by-code/:code': {
     params: { code: (s) => s.branch.branch.code },
     branchScopedParams: ['code'],
@@ -178,13 +190,15 @@ const paramValue = (
   name: string,
 ): ((s: Scope) => string) | undefined => ROUTE_REQUESTS[routeKey(route)]?.params?.[name] ?? PARAM_IDS[name];
 
-/** The route's path with every `:param` filled from `scope`. */
+/** The route's path with every `:param` filled from `scope`, plus its ROUTE_REQUESTS query if any. */
 export function fillPath(route: { method: string; url: string }, scope: Scope): string {
-  return route.url.replace(/:(\w+)/g, (_whole, name: string) => {
+  const path = route.url.replace(/:(\w+)/g, (_whole, name: string) => {
     const value = paramValue(route, name);
     if (!value) throw new Error(`${routeKey(route)}: no value for path parameter :${name}`);
     return encodeURIComponent(value(scope));
   });
+  const query = ROUTE_REQUESTS[routeKey(route)]?.query?.(scope);
+  return query ? `${path}?${new URLSearchParams(query).toString()}` : path;
 }
 
 export const unmappedParams = (route: RouteInfo): string[] =>

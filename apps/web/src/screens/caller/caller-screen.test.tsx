@@ -1,13 +1,15 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import type { Counter } from '@antrean/shared/domain/counter';
 import type { BranchService } from '@antrean/shared/domain/service';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
+import type { TicketList } from '@antrean/shared/contracts/ticket-list.contract';
 import type { BranchQueue, Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { saveCounterChoice } from '@/features/auth/lib/counter-choice';
 import { BRANCH, BRANCH_ID, staffUser } from '@/test/fixtures';
 import { mockApi, renderWithProviders } from '@/test/render';
+import { makeService, makeTicket, TELLER } from '../test/fixtures';
 import { TicketActionButtons } from './components/ticket-action-buttons';
 import { CallerScreen } from './caller-screen';
 import { callerActions, slaState } from './lib/ticket-actions';
@@ -18,29 +20,8 @@ vi.mock('@/lib/use-live', () => ({
   useLiveConnection: () => null,
 }));
 
-const TELLER = '01a2010e-3799-7482-aa9e-1ab2aa531a10';
 const CS = '01a2010e-3799-714d-acb4-bed47831e04b';
 const COUNTER_ID = '01a2010e-3799-754c-b5da-6b9478492001';
-
-function service(id: string, code: string, overrides: Partial<BranchService> = {}): BranchService {
-  return {
-    id,
-    name: code === 'A' ? 'Teller' : 'Customer Service',
-    code,
-    type: 'both',
-    slaSeconds: 300,
-    printCount: 1,
-    randomCaller: false,
-    customerPhoto: false,
-    finishButton: true,
-    showOnKiosk: true,
-    showOnWeb: true,
-    showRemainingQueue: true,
-    isActive: true,
-    subServices: [],
-    ...overrides,
-  };
-}
 
 const counter: Counter = {
   id: COUNTER_ID,
@@ -53,40 +34,14 @@ const counter: Counter = {
 
 function ticket(n: number, status: TicketStatus, overrides: Partial<Ticket> = {}): Ticket {
   const now = Date.now();
-  return {
-    id: `01a2010e-3799-7000-8000-0000000000${String(n).padStart(2, '0')}`,
-    branchId: BRANCH_ID,
-    serviceId: TELLER,
-    subServiceId: null,
-    number: `A${String(n).padStart(3, '0')}`,
-    serviceDay: '2026-11-22',
+  const active = ['calling', 'called', 'serving'].includes(status);
+  return makeTicket(n, {
     status,
-    channel: 'kiosk',
-    uniqueCode: `code${String(n)}abcdefgh`,
-    bookingCode: null,
-    isBooking: false,
-    phone: null,
-    customerName: null,
-    photoUrl: null,
-    counterId: ['calling', 'called', 'serving'].includes(status) ? COUNTER_ID : null,
-    callerUserId: null,
-    slotStartAt: null,
-    issuedAt: now - 600_000 + n,
-    checkedInAt: null,
-    queuedAt: now - 600_000 + n,
-    firstCalledAt: null,
-    calledAt: ['calling', 'called', 'serving'].includes(status) ? now - 30_000 : null,
+    counterId: active ? COUNTER_ID : null,
+    calledAt: active ? now - 30_000 : null,
     servingStartedAt: status === 'serving' ? now - 20_000 : null,
-    finishedAt: null,
-    postponedAt: null,
-    recallCount: 0,
-    transferCount: 0,
-    waitSeconds: null,
-    serviceSeconds: null,
-    slaBreached: null,
-    version: 1,
     ...overrides,
-  };
+  });
 }
 
 function queueWith(active: Ticket[], waiting: Ticket[]): BranchQueue {
@@ -116,7 +71,15 @@ function queueWith(active: Ticket[], waiting: Ticket[]): BranchQueue {
   };
 }
 
-function renderCaller(queue: BranchQueue, tellerOverrides: Partial<BranchService> = {}) {
+function historyPage(items: Ticket[], nextCursor: string | null = null): TicketList {
+  return { serviceDay: '2026-11-22', order: 'recent', items, eformTicketIds: [], nextCursor };
+}
+
+function renderCaller(
+  queue: BranchQueue,
+  tellerOverrides: Partial<BranchService> = {},
+  history: TicketList = historyPage([]),
+) {
   const user = staffUser('caller');
   saveCounterChoice(user.id, { branchId: BRANCH_ID, serviceIds: [TELLER], counterId: COUNTER_ID });
   const api = mockApi([
@@ -124,10 +87,11 @@ function renderCaller(queue: BranchQueue, tellerOverrides: Partial<BranchService
     { path: '/api/v1/branches', body: { items: [BRANCH] } },
     {
       path: `/api/v1/branches/${BRANCH_ID}/services`,
-      body: { items: [service(TELLER, 'A', tellerOverrides), service(CS, 'B')] },
+      body: { items: [makeService(TELLER, 'A', tellerOverrides), makeService(CS, 'B')] },
     },
     { path: `/api/v1/branches/${BRANCH_ID}/counters`, body: { items: [counter] } },
     { path: `/api/v1/branches/${BRANCH_ID}/queue`, body: queue },
+    { path: `/api/v1/branches/${BRANCH_ID}/tickets`, body: history },
     {
       method: 'PUT',
       path: `/api/v1/counters/${COUNTER_ID}/station`,
@@ -135,13 +99,13 @@ function renderCaller(queue: BranchQueue, tellerOverrides: Partial<BranchService
     },
     { path: '/api/v1/theme', status: 404, body: { error: { code: 'NOT_FOUND', message: 'x' } } },
   ]);
-  renderWithProviders(
+  const view = renderWithProviders(
     <Routes>
       <Route path="/caller" element={<CallerScreen />} />
     </Routes>,
     { route: '/caller' },
   );
-  return api;
+  return { ...api, user, view };
 }
 
 const buttonNames = () =>
@@ -229,5 +193,53 @@ describe('caller screen', () => {
     renderCaller(queueWith([ticket(1, 'serving')], []), { finishButton: false });
     expect(await screen.findByRole('button', { name: 'Tunda' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Selesai' })).not.toBeInTheDocument();
+  });
+});
+
+describe("caller's history of today", () => {
+  const historyRegion = () => screen.findByRole('region', { name: /Riwayat hari ini/ });
+
+  it('loads the history from the server and keeps it across a remount (a page reload)', async () => {
+    const me = staffUser('caller').id;
+    const done = ticket(7, 'finished', {
+      callerUserId: me,
+      counterId: COUNTER_ID,
+      finishedAt: Date.now() - 60_000,
+      serviceSeconds: 125,
+    });
+    const moved = ticket(8, 'waiting', { callerUserId: me, transferCount: 1, serviceId: CS, number: 'B008' });
+    const first = renderCaller(queueWith([], []), {}, historyPage([done, moved]));
+    let region = await historyRegion();
+    expect(await within(region).findByRole('button', { name: 'Detail A007' })).toBeInTheDocument();
+    expect(within(region).getByText('Ditransfer')).toBeInTheDocument();
+    expect(within(region).getByText('2:05')).toBeInTheDocument();
+    const listCall = first.requests.find((r) => r.url.includes(`/branches/${BRANCH_ID}/tickets?`));
+    const query = new URL(listCall?.url ?? '', 'http://x').searchParams;
+    expect(query.get('mine')).toBe('true');
+    expect(query.get('status')).toBe('finished,no_show,cancelled,waiting');
+    expect(query.get('order')).toBe('recent');
+
+    // Remount with a fresh client state and cache, as after a reload: the history comes back.
+    first.view.unmount();
+    renderCaller(queueWith([], []), {}, historyPage([done, moved]));
+    region = await historyRegion();
+    expect(await within(region).findByRole('button', { name: 'Detail A007' })).toBeInTheDocument();
+    expect(within(region).getByRole('button', { name: 'Detail B008' })).toBeInTheDocument();
+  });
+
+  it('leaves out tickets another caller called last, and offers more pages', async () => {
+    const other = ticket(9, 'finished', {
+      callerUserId: '01a2010e-3799-7000-8000-000000000abc',
+      finishedAt: Date.now(),
+    });
+    const mine = ticket(10, 'finished', { callerUserId: staffUser('caller').id, finishedAt: Date.now() });
+    const { requests } = renderCaller(queueWith([], []), {}, historyPage([other, mine], 'next-page'));
+    const region = await historyRegion();
+    expect(await within(region).findByRole('button', { name: 'Detail A010' })).toBeInTheDocument();
+    expect(within(region).queryByText('A009')).not.toBeInTheDocument();
+    within(region).getByRole('button', { name: 'Muat lebih banyak' }).click();
+    await waitFor(() => {
+      expect(requests.some((r) => r.url.includes('cursor=next-page'))).toBe(true);
+    });
   });
 });

@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Group,
-  Image,
   Loader,
   Modal,
   Pagination,
@@ -24,12 +23,11 @@ import {
   IconArrowsExchange,
   IconBell,
   IconInfoCircle,
-  IconLogout,
   IconPlus,
   IconSpeakerphone,
 } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { can } from '@antrean/shared/auth/permissions';
@@ -41,9 +39,10 @@ import { queueOrder } from '@antrean/shared/domain/ticket/ordering';
 import type { BranchQueue, Ticket } from '@antrean/shared/domain/ticket/ticket';
 import type { SessionUser } from '@antrean/shared/domain/user';
 import { topic } from '@antrean/shared/live/topics';
-import { LanguageSwitch } from '@/components/language-switch';
 import { paths } from '@/config/paths';
 import { readCounterChoice, type CounterChoice } from '@/features/auth/lib/counter-choice';
+import { ScreenHeader } from '@/features/branch/components/screen-header';
+import { useBranchLive } from '@/features/branch/hooks/use-branch-live';
 import { api, isApiError } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
 import {
@@ -51,14 +50,24 @@ import {
   branchesQueryOptions,
   branchServicesQueryOptions,
 } from '@/lib/queries/branches';
-import { useLogout, useSession, useTenantTheme } from '@/lib/session';
+import { ticketListKeys, ticketListQueryOptions, ticketsOfPages } from '@/lib/queries/tickets';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLiveStatus, useLiveTopic, type LiveMessage } from '@/lib/use-live';
+import { useLiveTopic, type LiveMessage } from '@/lib/use-live';
 import { ShortcutsHelp } from './components/shortcuts-help';
 import { TicketActionButtons } from './components/ticket-action-buttons';
 import { TicketDetailDrawer } from './components/ticket-detail-drawer';
 import { TicketStatusBadge } from './components/ticket-status-badge';
 import { TransferModal } from './components/transfer-modal';
+import {
+  HISTORY_FILTER,
+  historyOutcome,
+  historyTime,
+  isHistoryTicket,
+  reduceHistoryLive,
+  type HistoryLiveState,
+  type HistoryOutcome,
+} from './lib/history';
 import { issueTicket, newIdempotencyKey } from './lib/issue-ticket';
 import {
   branchQueueQueryOptions,
@@ -80,7 +89,13 @@ import { useNow } from './lib/use-now';
 
 export const PAGE_SIZES = ['10', '25', '50'] as const;
 
-const LIVE_COLORS = { online: 'green', connecting: 'yellow', offline: 'red' } as const;
+const OUTCOME_COLORS: Record<HistoryOutcome, string> = {
+  finished: 'teal',
+  no_show: 'gray',
+  cancelled: 'red',
+  transferred: 'indigo',
+  requeued: 'yellow',
+};
 
 /**
  * /caller — the caller's counter: the current ticket with only the valid buttons, the waiting
@@ -151,21 +166,14 @@ export function waitingFor(
   return queueOrder(candidates, { serviceIds, now }).map((c) => c.ticket);
 }
 
-interface BranchLiveState {
-  finished: Ticket[];
-}
-
 type ActionInput = { action: 'callNext' } | { action: CallerAction; ticket: Ticket; serviceId?: string };
 
 function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterChoice }) {
   const { t, i18n } = useTranslation(['caller', 'common']);
   useDocumentTitle(t('documentTitle'));
   const errorText = useErrorText();
-  const { theme } = useTenantTheme();
-  const logout = useLogout();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const liveStatus = useLiveStatus();
   const now = useNow();
   const { branchId, counterId, serviceIds } = choice;
 
@@ -173,6 +181,8 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
   const services = useQuery(branchServicesQueryOptions(branchId));
   const counters = useQuery(branchCountersQueryOptions(branchId));
   const queue = useQuery(branchQueueQueryOptions(branchId));
+  // Today's history comes from the server (it survives a reload); live events refetch it.
+  const historyQuery = useInfiniteQuery(ticketListQueryOptions(branchId, HISTORY_FILTER));
 
   // Take the counter for the chosen services (call-next then only calls those).
   const station = useMutation({
@@ -191,18 +201,18 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
     }
   }, [counterId]);
 
-  // Live: the branch topic notifies, the queue query fetches; finished tickets feed the history.
+  // Live: the branch topic notifies, the queue and history queries fetch; this caller's tickets
+  // from the events show in the history at once.
   const reduceBranch = useCallback(
-    (state: BranchLiveState | undefined, message: LiveMessage): BranchLiveState => {
-      const current = state ?? { finished: [] };
-      if (message.kind !== 'event' || message.type !== 'ticket.finished') return current;
-      const ticket = eventTicket(message.data);
-      if (ticket?.counterId !== counterId) return current;
-      return { finished: [ticket, ...current.finished.filter((f) => f.id !== ticket.id)] };
-    },
-    [counterId],
+    (state: HistoryLiveState | undefined, message: LiveMessage): HistoryLiveState =>
+      reduceHistoryLive(state, message, user.id),
+    [user.id],
   );
-  const branchLive = useLiveTopic<BranchLiveState>(topic.branch(branchId), reduceBranch);
+  const branchLive = useBranchLive<HistoryLiveState>(
+    branchId,
+    [queueKeys.queue(branchId), ['ticket']],
+    reduceBranch,
+  );
   const counterLive = useLiveTopic<Ticket | null>(topic.counter(counterId), (state, message) => {
     if (message.kind === 'snapshot') {
       return counterSnapshotTicket(message.data);
@@ -210,10 +220,15 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
     return eventTicket(message.data) ?? state ?? null;
   });
   useEffect(() => {
-    if (branchLive.version === 0 && counterLive.version === 0) return;
+    if (counterLive.version === 0) return;
     void queryClient.invalidateQueries({ queryKey: queueKeys.queue(branchId) });
     void queryClient.invalidateQueries({ queryKey: ['ticket'] });
-  }, [branchLive.version, counterLive.version, branchId, queryClient]);
+  }, [counterLive.version, branchId, queryClient]);
+  const historyChanges = branchLive.state?.changes ?? 0;
+  useEffect(() => {
+    if (historyChanges === 0) return;
+    void queryClient.invalidateQueries({ queryKey: ticketListKeys.branch(branchId) });
+  }, [historyChanges, branchId, queryClient]);
 
   const [lastResult, setLastResult] = useState<Ticket | null>(null);
   const [history, setHistory] = useState<Ticket[]>([]);
@@ -241,11 +256,15 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
     [queue.data, serviceIds],
   );
   const finished = useMemo(() => {
-    const merged = latestById([...history, ...(branchLive.state?.finished ?? [])]);
+    const merged = latestById([
+      ...ticketsOfPages(historyQuery.data?.pages),
+      ...history,
+      ...(branchLive.state?.tickets ?? []),
+    ]);
     return [...merged.values()]
-      .filter((ticket) => ticket.status === 'finished')
-      .sort((a, b) => (b.finishedAt ?? 0) - (a.finishedAt ?? 0));
-  }, [history, branchLive.state]);
+      .filter((ticket) => isHistoryTicket(ticket, user.id))
+      .sort((a, b) => historyTime(b) - historyTime(a));
+  }, [historyQuery.data, history, branchLive.state, user.id]);
 
   const size = Number(pageSize);
   const pageCount = Math.max(1, Math.ceil(waiting.length / size));
@@ -262,12 +281,15 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
     },
     onSuccess: (ticket, input) => {
       setLastResult(ticket);
-      if (ticket.status === 'finished') setHistory((h) => [ticket, ...h.filter((x) => x.id !== ticket.id)]);
+      setHistory((h) => [ticket, ...h.filter((x) => x.id !== ticket.id)]);
       if (input.action === 'transfer') {
         setTransferTicket(null);
         notifications.show({ color: 'green', message: t('notify.transferred') });
       }
       void queryClient.invalidateQueries({ queryKey: queueKeys.queue(branchId) });
+      if (isHistoryTicket(ticket, user.id)) {
+        void queryClient.invalidateQueries({ queryKey: ticketListKeys.branch(branchId) });
+      }
     },
     onError: (error) => {
       if (isApiError(error) && error.code === 'QUEUE_EMPTY') {
@@ -377,31 +399,24 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
   return (
     <AppShell header={{ height: 64 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Image src={theme.logoUrl ?? '/favicon.svg'} alt="" h={36} w="auto" fit="contain" />
-            <div style={{ minWidth: 0 }}>
-              <Text fw={700} lh={1.2} truncate>
-                <span data-testid="caller-counter">{counter?.name ?? t('unknown')}</span>
-                {' · '}
-                <span>{branch?.name ?? user.tenantName ?? t('common:appName')}</span>
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {chosenServices.map((s) => `${s.code} ${s.name}`).join(', ')} · {user.fullName}
-              </Text>
-            </div>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            {idleWithWaiting ? (
+        <ScreenHeader
+          title={
+            <>
+              <span data-testid="caller-counter">{counter?.name ?? t('unknown')}</span>
+              {' · '}
+              <span>{branch?.name ?? user.tenantName ?? t('common:appName')}</span>
+            </>
+          }
+          subtitle={`${chosenServices.map((s) => `${s.code} ${s.name}`).join(', ')} · ${user.fullName}`}
+          status={
+            idleWithWaiting ? (
               <Badge color="blue" leftSection={<IconBell size={12} aria-hidden />} role="status">
                 {t('notify.waitingWhileIdle', { count: waiting.length })}
               </Badge>
-            ) : null}
-            <Badge color={LIVE_COLORS[liveStatus]} variant="dot" role="status">
-              {t(`live.${liveStatus}`)}
-            </Badge>
-            <ShortcutsHelp />
-            <LanguageSwitch compact />
+            ) : null
+          }
+          tools={<ShortcutsHelp />}
+          actions={
             <Button
               variant="light"
               leftSection={<IconArrowsExchange size={16} aria-hidden />}
@@ -411,22 +426,10 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
             >
               {t('changeCounter')}
             </Button>
-            <Button
-              variant="default"
-              leftSection={<IconLogout size={16} aria-hidden />}
-              loading={logout.isPending}
-              onClick={() => {
-                void closeStation().then(() => {
-                  logout.mutate(paths.loginCaller.href(), {
-                    onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
-                  });
-                });
-              }}
-            >
-              {t('common:actions.signOut')}
-            </Button>
-          </Group>
-        </Group>
+          }
+          signOutTo={paths.loginCaller.href()}
+          beforeSignOut={closeStation}
+        />
       </AppShell.Header>
 
       <AppShell.Main>
@@ -703,7 +706,14 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
                 <Title order={2} size="h4" id="caller-history" mb="sm">
                   {t('history.title')} <Badge variant="light">{finished.length}</Badge>
                 </Title>
-                {finished.length === 0 ? (
+                {historyQuery.error ? (
+                  <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} mb="sm">
+                    {errorText(historyQuery.error)}
+                  </Alert>
+                ) : null}
+                {historyQuery.isPending && finished.length === 0 ? (
+                  <Loader size="sm" aria-label={t('history.loading')} />
+                ) : finished.length === 0 ? (
                   <Text c="dimmed">{t('history.empty')}</Text>
                 ) : (
                   <Table>
@@ -711,30 +721,55 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
                       <Table.Tr>
                         <Table.Th>{t('waiting.number')}</Table.Th>
                         <Table.Th>{t('waiting.service')}</Table.Th>
+                        <Table.Th>{t('history.outcome')}</Table.Th>
                         <Table.Th>{t('history.finishedAt')}</Table.Th>
                         <Table.Th>{t('history.duration')}</Table.Th>
                       </Table.Tr>
                     </Table.Thead>
                     <Table.Tbody>
-                      {finished.map((ticket) => (
-                        <Table.Tr key={ticket.id}>
-                          <Table.Td fw={700}>
-                            <Button variant="subtle" size="compact-sm" onClick={() => setDetailId(ticket.id)}>
-                              {ticket.number}
-                            </Button>
-                          </Table.Td>
-                          <Table.Td>{serviceLabel(ticket.serviceId)}</Table.Td>
-                          <Table.Td>
-                            {ticket.finishedAt ? timeFormat.format(ticket.finishedAt) : '—'}
-                          </Table.Td>
-                          <Table.Td>
-                            {ticket.serviceSeconds !== null ? formatDuration(ticket.serviceSeconds) : '—'}
-                          </Table.Td>
-                        </Table.Tr>
-                      ))}
+                      {finished.map((ticket) => {
+                        const outcome = historyOutcome(ticket);
+                        return (
+                          <Table.Tr key={ticket.id}>
+                            <Table.Td fw={700}>
+                              <Button
+                                variant="subtle"
+                                size="compact-sm"
+                                aria-label={t('actions.detailTicket', { number: ticket.number })}
+                                onClick={() => setDetailId(ticket.id)}
+                              >
+                                {ticket.number}
+                              </Button>
+                            </Table.Td>
+                            <Table.Td>{serviceLabel(ticket.serviceId)}</Table.Td>
+                            <Table.Td>
+                              <Badge size="sm" variant="light" color={OUTCOME_COLORS[outcome]}>
+                                {t(`history.outcomes.${outcome}`)}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td>
+                              {ticket.finishedAt ? timeFormat.format(ticket.finishedAt) : '—'}
+                            </Table.Td>
+                            <Table.Td>
+                              {ticket.serviceSeconds !== null ? formatDuration(ticket.serviceSeconds) : '—'}
+                            </Table.Td>
+                          </Table.Tr>
+                        );
+                      })}
                     </Table.Tbody>
                   </Table>
                 )}
+                {historyQuery.hasNextPage ? (
+                  <Button
+                    mt="sm"
+                    variant="default"
+                    size="xs"
+                    loading={historyQuery.isFetchingNextPage}
+                    onClick={() => void historyQuery.fetchNextPage()}
+                  >
+                    {t('history.more')}
+                  </Button>
+                ) : null}
               </Card>
             </Stack>
           </SimpleGrid>

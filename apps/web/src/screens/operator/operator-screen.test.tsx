@@ -1,7 +1,9 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { BRANCH, BRANCH_ID, staffUser } from '@/test/fixtures';
 import { mockApi, renderWithProviders } from '@/test/render';
+import { makeService, makeTicket, TELLER } from '../test/fixtures';
 import { OperatorScreen, operatorActions } from './operator-screen';
 
 vi.mock('@/lib/use-live', () => ({
@@ -24,13 +26,17 @@ describe('operator screen', () => {
       { path: '/api/v1/branches', body: { items: [BRANCH] } },
       { path: `/api/v1/branches/${BRANCH_ID}/services`, body: { items: [] } },
       {
+        path: `/api/v1/branches/${BRANCH_ID}/tickets`,
+        body: { serviceDay: '2026-11-22', order: 'queue', items: [], eformTicketIds: [], nextCursor: null },
+      },
+      {
         path: `/api/v1/branches/${BRANCH_ID}/queue`,
         body: {
           branchId: BRANCH_ID,
           serviceDay: '2026-11-22',
           services: [
             {
-              serviceId: '01a2010e-3799-7482-aa9e-1ab2aa531a10',
+              serviceId: TELLER,
               code: 'A',
               name: 'Teller',
               counts: { waiting: 0, active: 0, held: 0, skipped: 0, finished: 0, unvalidated: 0, booked: 0 },
@@ -47,5 +53,95 @@ describe('operator screen', () => {
     expect(await screen.findByRole('region', { name: 'Teller' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: /Kode reservasi/ })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Terbitkan' })).toBeInTheDocument();
+  });
+});
+
+function unvalidated(n: number, overrides: Partial<Ticket> = {}): Ticket {
+  const issuedAt = Date.UTC(2026, 10, 22, 2, n, 0);
+  return makeTicket(n, {
+    status: 'unvalidated',
+    issuedAt,
+    checkedInAt: issuedAt,
+    queuedAt: null,
+    ...overrides,
+  });
+}
+
+describe('operator: tickets to validate', () => {
+  it('lists the unvalidated tickets with customer, photo and e-form, and validates one', async () => {
+    const withPhoto = unvalidated(1, {
+      customerName: 'Siti Aminah',
+      phone: '081234567890',
+      photoUrl: '/api/v1/files/01a2010e-3799-7000-8000-00000000f001',
+    });
+    const withForm = unvalidated(2);
+    const { requests } = mockApi([
+      { path: '/api/v1/auth/me', body: { user: staffUser('operator') } },
+      { path: '/api/v1/branches', body: { items: [BRANCH] } },
+      {
+        path: `/api/v1/branches/${BRANCH_ID}/services`,
+        body: {
+          items: [makeService(TELLER, 'A', { customerPhoto: true })],
+        },
+      },
+      {
+        path: `/api/v1/branches/${BRANCH_ID}/queue`,
+        body: { branchId: BRANCH_ID, serviceDay: '2026-11-22', services: [] },
+      },
+      {
+        path: `/api/v1/branches/${BRANCH_ID}/tickets`,
+        body: {
+          serviceDay: '2026-11-22',
+          order: 'queue',
+          items: [withPhoto, withForm],
+          eformTicketIds: [withForm.id],
+          nextCursor: null,
+        },
+      },
+      {
+        method: 'POST',
+        path: `/api/v1/tickets/${withForm.id}/validate`,
+        body: { ...withForm, status: 'waiting', queuedAt: withForm.issuedAt, version: 2 },
+      },
+    ]);
+    renderWithProviders(<OperatorScreen />, { route: '/operator' });
+
+    const region = await screen.findByRole('region', { name: /Belum divalidasi/ });
+    expect(await within(region).findByText('A001')).toBeInTheDocument();
+    const headers = within(region)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Nomor', 'Layanan', 'Diterbitkan', 'Pelanggan', 'Lampiran', 'Aksi']);
+    const rows = within(region).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows;
+    if (!first || !second) throw new Error('rows missing');
+    expect(within(first).getByText('Siti Aminah')).toBeInTheDocument();
+    expect(within(first).getByText('081234567890')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'Buka foto pelanggan A001' })).toHaveAttribute(
+      'href',
+      withPhoto.photoUrl,
+    );
+    expect(within(first).queryByText('E-form')).not.toBeInTheDocument();
+    expect(within(second).getByText('E-form')).toBeInTheDocument();
+    expect(within(second).getByText('A · Teller')).toBeInTheDocument();
+
+    const listCall = requests.find((r) => r.url.includes(`/branches/${BRANCH_ID}/tickets?`));
+    const query = new URL(listCall?.url ?? '', 'http://x').searchParams;
+    expect(query.get('status')).toBe('unvalidated');
+    expect(query.get('order')).toBe('queue');
+
+    const listCalls = () => requests.filter((r) => r.url.includes(`/branches/${BRANCH_ID}/tickets?`)).length;
+    const before = listCalls();
+    fireEvent.click(within(second).getByRole('button', { name: 'Validasi A002' }));
+    await waitFor(() => {
+      expect(
+        requests.some((r) => r.method === 'POST' && r.url.endsWith(`/tickets/${withForm.id}/validate`)),
+      ).toBe(true);
+    });
+    // The list is fetched again after the action.
+    await waitFor(() => {
+      expect(listCalls()).toBeGreaterThan(before);
+    });
   });
 });

@@ -7,7 +7,6 @@ import {
   Button,
   Card,
   Group,
-  Image,
   Loader,
   Modal,
   Select,
@@ -23,7 +22,6 @@ import {
   IconArrowBackUp,
   IconArrowsExchange,
   IconCheck,
-  IconLogout,
   IconPrinter,
   IconX,
 } from '@tabler/icons-react';
@@ -35,19 +33,22 @@ import type { BranchService } from '@antrean/shared/domain/service';
 import { allowedActions } from '@antrean/shared/domain/ticket/transitions';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 import type { SessionUser } from '@antrean/shared/domain/user';
-import { topic } from '@antrean/shared/live/topics';
-import { LanguageSwitch } from '@/components/language-switch';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
-import { branchesQueryOptions, branchServicesQueryOptions } from '@/lib/queries/branches';
-import { useLogout, useSession, useTenantTheme } from '@/lib/session';
+import { BranchPicker } from '@/features/branch/components/branch-picker';
+import { ScreenHeader } from '@/features/branch/components/screen-header';
+import { useAssignedBranches } from '@/features/branch/hooks/use-assigned-branches';
+import { countMessages, useBranchLive } from '@/features/branch/hooks/use-branch-live';
+import { branchServicesQueryOptions } from '@/lib/queries/branches';
+import { ticketListKeys } from '@/lib/queries/tickets';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLiveStatus, useLiveTopic } from '@/lib/use-live';
 import { TicketStatusBadge } from '../caller/components/ticket-status-badge';
 import { TransferModal } from '../caller/components/transfer-modal';
 import { issueTicket, newIdempotencyKey } from '../caller/lib/issue-ticket';
 import { branchQueueQueryOptions, queueKeys, runTicketAction } from '../caller/lib/queue-queries';
+import { UnvalidatedCard } from './unvalidated-card';
 
 type OperatorAction = 'validate' | 'requeue' | 'transfer' | 'cancel';
 const OPERATOR_ACTIONS: readonly OperatorAction[] = ['validate', 'requeue', 'transfer', 'cancel'];
@@ -77,25 +78,24 @@ function OperatorWorkspace({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation(['operator', 'caller', 'common']);
   useDocumentTitle(t('documentTitle'));
   const errorText = useErrorText();
-  const { theme } = useTenantTheme();
-  const logout = useLogout();
-  const liveStatus = useLiveStatus();
   const queryClient = useQueryClient();
 
-  const branches = useQuery(branchesQueryOptions());
-  const myBranches = (branches.data ?? []).filter(
-    (b) => b.isActive && (user.branchIds.length === 0 || user.branchIds.includes(b.id)),
-  );
-  const [pickedBranch, setPickedBranch] = useState<string | null>(null);
-  const branchId = pickedBranch ?? myBranches[0]?.id ?? '';
-  const branch = myBranches.find((b) => b.id === branchId);
+  const {
+    query: branches,
+    branches: myBranches,
+    branchId,
+    branch,
+    pick: setPickedBranch,
+  } = useAssignedBranches(user);
 
   const services = useQuery(branchServicesQueryOptions(branchId));
   const queue = useQuery(branchQueueQueryOptions(branchId));
-  const live = useLiveTopic<number>(branchId ? topic.branch(branchId) : null, (s) => (s ?? 0) + 1);
-  useEffect(() => {
-    if (live.version > 0) void queryClient.invalidateQueries({ queryKey: queueKeys.queue(branchId) });
-  }, [live.version, branchId, queryClient]);
+  // Sockets notify, queries fetch: the board and the unvalidated list follow every branch event.
+  useBranchLive(branchId, [queueKeys.queue(branchId), ticketListKeys.branch(branchId)], countMessages);
+  const refreshLists = () => {
+    void queryClient.invalidateQueries({ queryKey: queueKeys.queue(branchId) });
+    void queryClient.invalidateQueries({ queryKey: ticketListKeys.branch(branchId) });
+  };
 
   const serviceList = services.data ?? [];
   const serviceById = new Map(serviceList.map((s) => [s.id, s]));
@@ -136,9 +136,13 @@ function OperatorWorkspace({ user }: { user: SessionUser }) {
             ? t('caller:notify.transferred')
             : t('done', { number: ticket.number, status: t(`caller:status.${ticket.status}`) }),
       });
-      void queryClient.invalidateQueries({ queryKey: queueKeys.queue(branchId) });
+      refreshLists();
     },
-    onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+    onError: (error) => {
+      notifications.show({ color: 'red', message: errorText(error) });
+      // The ticket may have changed meanwhile (validated by someone else): show the current lists.
+      refreshLists();
+    },
   });
 
   const timeFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
@@ -217,41 +221,11 @@ function OperatorWorkspace({ user }: { user: SessionUser }) {
   return (
     <AppShell header={{ height: 64 }} padding="md">
       <AppShell.Header className="antrean-no-print">
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Image src={theme.logoUrl ?? '/favicon.svg'} alt="" h={36} w="auto" fit="contain" />
-            <div style={{ minWidth: 0 }}>
-              <Text fw={700} lh={1.2} truncate>
-                {t('title')}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {user.fullName} · {user.tenantName ?? t('common:appName')}
-              </Text>
-            </div>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Badge
-              color={liveStatus === 'online' ? 'green' : liveStatus === 'offline' ? 'red' : 'yellow'}
-              variant="dot"
-              role="status"
-            >
-              {t(`caller:live.${liveStatus}`)}
-            </Badge>
-            <LanguageSwitch compact />
-            <Button
-              variant="default"
-              leftSection={<IconLogout size={16} aria-hidden />}
-              loading={logout.isPending}
-              onClick={() =>
-                logout.mutate(paths.login.href(), {
-                  onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
-                })
-              }
-            >
-              {t('common:actions.signOut')}
-            </Button>
-          </Group>
-        </Group>
+        <ScreenHeader
+          title={t('title')}
+          subtitle={`${user.fullName} · ${user.tenantName ?? t('common:appName')}`}
+          signOutTo={paths.login.href()}
+        />
       </AppShell.Header>
       <AppShell.Main className="antrean-no-print">
         <Stack gap="lg">
@@ -259,16 +233,14 @@ function OperatorWorkspace({ user }: { user: SessionUser }) {
             <Title order={1} size="h3">
               {t('title')}
             </Title>
-            <Select
+            <BranchPicker
               label={t('branch')}
-              data={myBranches.map((b) => ({ value: b.id, label: `${b.code} · ${b.name}` }))}
-              value={branchId || null}
+              branches={myBranches}
+              value={branchId}
               onChange={(value) => {
                 setPickedBranch(value);
                 setLastTicket(null);
               }}
-              allowDeselect={false}
-              w={320}
             />
           </Group>
           {branches.isPending ? <Loader aria-label={t('common:status.loading')} /> : null}
@@ -296,7 +268,7 @@ function OperatorWorkspace({ user }: { user: SessionUser }) {
                 branchId={branchId}
                 onCheckedIn={(ticket) => {
                   setLastTicket(ticket);
-                  void queryClient.invalidateQueries({ queryKey: queueKeys.queue(branchId) });
+                  refreshLists();
                 }}
               />
               <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="op-last">
@@ -318,6 +290,15 @@ function OperatorWorkspace({ user }: { user: SessionUser }) {
                 )}
               </Card>
             </SimpleGrid>
+          ) : null}
+
+          {branchId ? (
+            <UnvalidatedCard
+              branchId={branchId}
+              services={serviceById}
+              pending={action.isPending}
+              onValidate={(ticket) => action.mutate({ action: 'validate', ticket })}
+            />
           ) : null}
 
           {queue.data ? (

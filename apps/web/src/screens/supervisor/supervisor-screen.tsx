@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useMemo } from 'react';
 import {
   Alert,
   AppShell,
@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Group,
-  Image,
   Loader,
   Select,
   Stack,
@@ -15,22 +14,20 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconAlertCircle, IconLogout } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { monitorContract, type Monitor } from '@antrean/shared/contracts/monitor.contract';
 import type { SessionUser } from '@antrean/shared/domain/user';
-import { topic } from '@antrean/shared/live/topics';
-import { LanguageSwitch } from '@/components/language-switch';
 import { NotFoundPage } from '@/components/not-found-page';
 import { paths } from '@/config/paths';
+import { ScreenHeader } from '@/features/branch/components/screen-header';
+import { countMessages, useBranchLive } from '@/features/branch/hooks/use-branch-live';
 import { api, isApiError } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
-import { useLogout, useSession, useTenantTheme } from '@/lib/session';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { useLiveStatus, useLiveTopic } from '@/lib/use-live';
 import { TicketStatusBadge } from '../caller/components/ticket-status-badge';
 import { formatDuration } from '../caller/lib/ticket-actions';
 import { queueKeys } from '../caller/lib/queue-queries';
@@ -82,10 +79,6 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation(['supervisor', 'caller', 'common']);
   useDocumentTitle(t('documentTitle'));
   const errorText = useErrorText();
-  const { theme } = useTenantTheme();
-  const logout = useLogout();
-  const liveStatus = useLiveStatus();
-  const queryClient = useQueryClient();
   const now = useNow();
   const [params, setParams] = useSearchParams();
   const code = params.get('code') ?? '';
@@ -113,12 +106,7 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
     refetchInterval: REFRESH_MS,
     staleTime: 0,
   });
-  const live = useLiveTopic<number>(branchId ? topic.branch(branchId) : null, (state) => (state ?? 0) + 1);
-  useEffect(() => {
-    if (live.version > 0 && branchId) {
-      void queryClient.invalidateQueries({ queryKey: queueKeys.monitor(branchId) });
-    }
-  }, [live.version, branchId, queryClient]);
+  useBranchLive(branchId, [queueKeys.monitor(branchId)], countMessages);
 
   const data = monitor.data;
   // Elapsed time ticks locally between fetches.
@@ -138,41 +126,11 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
   return (
     <AppShell header={{ height: 64 }} padding="md">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap" miw={0}>
-            <Image src={theme.logoUrl ?? '/favicon.svg'} alt="" h={36} w="auto" fit="contain" />
-            <div style={{ minWidth: 0 }}>
-              <Text fw={700} lh={1.2} truncate>
-                {t('title')}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {user.fullName} · {user.tenantName ?? t('common:appName')}
-              </Text>
-            </div>
-          </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Badge
-              color={liveStatus === 'online' ? 'green' : liveStatus === 'offline' ? 'red' : 'yellow'}
-              variant="dot"
-              role="status"
-            >
-              {t(`caller:live.${liveStatus}`)}
-            </Badge>
-            <LanguageSwitch compact />
-            <Button
-              variant="default"
-              leftSection={<IconLogout size={16} aria-hidden />}
-              loading={logout.isPending}
-              onClick={() =>
-                logout.mutate(paths.login.href(), {
-                  onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
-                })
-              }
-            >
-              {t('common:actions.signOut')}
-            </Button>
-          </Group>
-        </Group>
+        <ScreenHeader
+          title={t('title')}
+          subtitle={`${user.fullName} · ${user.tenantName ?? t('common:appName')}`}
+          signOutTo={paths.login.href()}
+        />
       </AppShell.Header>
       <AppShell.Main>
         <Stack gap="lg">

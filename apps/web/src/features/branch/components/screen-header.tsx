@@ -1,0 +1,88 @@
+import type { ReactNode } from 'react';
+import { Badge, Button, Group, Image, Text } from '@mantine/core';
+import { IconLogout } from '@tabler/icons-react';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '@/components/language-switch';
+import { useErrorText } from '@/lib/error-text';
+import { useLiveStatus } from '@/lib/use-live';
+import { useLogout, useTenantTheme } from '@/lib/session';
+
+export const LIVE_COLORS = { online: 'green', connecting: 'yellow', offline: 'red' } as const;
+
+export interface ScreenHeaderProps {
+  /** The first line next to the tenant's logo. */
+  title: ReactNode;
+  /** The dimmed second line (who is signed in, where). */
+  subtitle: ReactNode;
+  /** Shown before the live status (e.g. a notification badge). */
+  status?: ReactNode;
+  /** Shown between the live status and the language switch (e.g. a help button). */
+  tools?: ReactNode;
+  /** Buttons before "Sign out". */
+  actions?: ReactNode;
+  /** Where signing out leads. */
+  signOutTo: string;
+  /** Runs before signing out (e.g. leaving the counter); signing out follows whatever it does. */
+  beforeSignOut?: () => Promise<void>;
+}
+
+/**
+ * The header of the live staff screens (caller, operator, supervisor): the tenant's logo and
+ * two lines of context, the live connection status, the language switch and "Sign out". Put it
+ * inside `AppShell.Header`.
+ */
+export function ScreenHeader({
+  title,
+  subtitle,
+  status,
+  tools,
+  actions,
+  signOutTo,
+  beforeSignOut,
+}: ScreenHeaderProps) {
+  const { t } = useTranslation(['caller', 'common']);
+  const errorText = useErrorText();
+  const { theme } = useTenantTheme();
+  const logout = useLogout();
+  const liveStatus = useLiveStatus();
+  const signOut = () =>
+    logout.mutate(signOutTo, {
+      onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+    });
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
+        <Image src={theme.logoUrl ?? '/favicon.svg'} alt="" h={36} w="auto" fit="contain" />
+        <div style={{ minWidth: 0 }}>
+          <Text fw={700} lh={1.2} truncate>
+            {title}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {subtitle}
+          </Text>
+        </div>
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        {status}
+        <Badge color={LIVE_COLORS[liveStatus]} variant="dot" role="status">
+          {t(`caller:live.${liveStatus}`)}
+        </Badge>
+        {tools}
+        <LanguageSwitch compact />
+        {actions}
+        <Button
+          variant="default"
+          leftSection={<IconLogout size={16} aria-hidden />}
+          loading={logout.isPending}
+          onClick={() => {
+            if (beforeSignOut) void beforeSignOut().then(signOut);
+            else signOut();
+          }}
+        >
+          {t('common:actions.signOut')}
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,57 @@
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
+import {
+  ticketListContract,
+  type TicketList,
+  type TicketListQuerySchema,
+} from '@antrean/shared/contracts/ticket-list.contract';
+import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
+import { api } from '../api';
+
+/** The filters of the staff ticket list (everything but the cursor), as sent in the query string. */
+export type TicketListFilter = Omit<z.input<typeof TicketListQuerySchema>, 'cursor'>;
+
+/** Query keys of today's ticket lists; `branch` is the prefix to invalidate every list of a branch. */
+export const ticketListKeys = {
+  branch: (branchId: string) => ['ticket-list', branchId] as const,
+  list: (branchId: string, filter: TicketListFilter) => ['ticket-list', branchId, filter] as const,
+};
+
+/**
+ * Today's tickets of a branch with these filters, page by page (`fetchNextPage` follows the
+ * server's cursor). Live events invalidate it; the screens never keep the list themselves.
+ */
+export function ticketListQueryOptions(branchId: string, filter: TicketListFilter) {
+  return infiniteQueryOptions({
+    queryKey: ticketListKeys.list(branchId, filter),
+    queryFn: ({ pageParam, signal }): Promise<TicketList> =>
+      api.call(ticketListContract.list, {
+        params: { branchId },
+        query: pageParam === null ? filter : { ...filter, cursor: pageParam },
+        signal,
+      }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    enabled: branchId !== '',
+    staleTime: 0,
+  });
+}
+
+/** Every ticket of the loaded pages, in the server's order (a ticket seen twice keeps its first place). */
+export function ticketsOfPages(pages: readonly TicketList[] | undefined): Ticket[] {
+  const seen = new Set<string>();
+  const out: Ticket[] = [];
+  for (const page of pages ?? []) {
+    for (const ticket of page.items) {
+      if (seen.has(ticket.id)) continue;
+      seen.add(ticket.id);
+      out.push(ticket);
+    }
+  }
+  return out;
+}
+
+/** Ids of the loaded tickets that carry e-form answers. */
+export function eformIdsOfPages(pages: readonly TicketList[] | undefined): Set<string> {
+  return new Set((pages ?? []).flatMap((page) => page.eformTicketIds));
+}

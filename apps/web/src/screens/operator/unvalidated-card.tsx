@@ -1,0 +1,164 @@
+import { Alert, Badge, Button, Card, Group, Loader, Table, Text, Title } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconForms, IconPhoto } from '@tabler/icons-react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { BranchService } from '@antrean/shared/domain/service';
+import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
+import { useErrorText } from '@/lib/error-text';
+import {
+  eformIdsOfPages,
+  ticketListQueryOptions,
+  ticketsOfPages,
+  type TicketListFilter,
+} from '@/lib/queries/tickets';
+
+/** Today's unvalidated tickets of the branch, in queue order. */
+export const UNVALIDATED_FILTER: TicketListFilter = { status: 'unvalidated', order: 'queue', limit: 100 };
+
+/**
+ * The branch's tickets waiting for validation (services with "requires validation"): who the
+ * customer is, whether a photo or e-form came with the ticket, and the validate button. The
+ * list is the server's; the screen invalidates it on live events and after every action.
+ */
+export function UnvalidatedCard({
+  branchId,
+  services,
+  pending,
+  onValidate,
+}: {
+  branchId: string;
+  services: ReadonlyMap<string, BranchService>;
+  /** An action is in flight (buttons are disabled meanwhile). */
+  pending: boolean;
+  onValidate: (ticket: Ticket) => void;
+}) {
+  const { t, i18n } = useTranslation(['operator', 'common']);
+  const errorText = useErrorText();
+  const list = useInfiniteQuery(ticketListQueryOptions(branchId, UNVALIDATED_FILTER));
+  // Another operator may validate meanwhile: only unvalidated tickets are shown, even before the refetch.
+  const tickets = ticketsOfPages(list.data?.pages).filter((ticket) => ticket.status === 'unvalidated');
+  const withEform = eformIdsOfPages(list.data?.pages);
+  const timeFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="op-unvalidated">
+      <Title order={2} size="h4" id="op-unvalidated" mb="sm">
+        {t('unvalidated.title')}{' '}
+        <Badge variant="light" color={tickets.length > 0 ? 'orange' : 'gray'}>
+          {tickets.length}
+        </Badge>
+      </Title>
+      {list.error ? (
+        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} mb="sm">
+          {errorText(list.error)}
+        </Alert>
+      ) : null}
+      {list.isPending ? (
+        <Loader size="sm" aria-label={t('unvalidated.loading')} />
+      ) : tickets.length === 0 ? (
+        <Text c="dimmed">{t('unvalidated.empty')}</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('unvalidated.number')}</Table.Th>
+                <Table.Th>{t('unvalidated.service')}</Table.Th>
+                <Table.Th>{t('unvalidated.issuedAt')}</Table.Th>
+                <Table.Th>{t('unvalidated.customer')}</Table.Th>
+                <Table.Th>{t('unvalidated.attachments')}</Table.Th>
+                <Table.Th>{t('unvalidated.actions')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {tickets.map((ticket) => {
+                const service = services.get(ticket.serviceId);
+                const hasEform = withEform.has(ticket.id);
+                return (
+                  <Table.Tr key={ticket.id}>
+                    <Table.Td fw={700}>{ticket.number}</Table.Td>
+                    <Table.Td>{service ? `${service.code} · ${service.name}` : '—'}</Table.Td>
+                    <Table.Td>{timeFormat.format(ticket.issuedAt)}</Table.Td>
+                    <Table.Td>
+                      {ticket.customerName || ticket.phone ? (
+                        <>
+                          {ticket.customerName ? <Text size="sm">{ticket.customerName}</Text> : null}
+                          {ticket.phone ? (
+                            <Text size="xs" c="dimmed">
+                              {ticket.phone}
+                            </Text>
+                          ) : null}
+                        </>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        {ticket.photoUrl ? (
+                          <Badge
+                            component="a"
+                            href={ticket.photoUrl}
+                            target="_blank"
+                            rel="noreferrer"
+                            variant="light"
+                            leftSection={<IconPhoto size={12} aria-hidden />}
+                            aria-label={t('unvalidated.openPhoto', { number: ticket.number })}
+                            style={{ cursor: 'pointer' }}
+                          >
+                            {t('unvalidated.photo')}
+                          </Badge>
+                        ) : null}
+                        {hasEform ? (
+                          <Badge
+                            variant="light"
+                            color="grape"
+                            leftSection={<IconForms size={12} aria-hidden />}
+                          >
+                            {t('unvalidated.eform')}
+                          </Badge>
+                        ) : null}
+                        {!ticket.photoUrl && !hasEform ? (
+                          <Text size="sm" c="dimmed">
+                            —
+                          </Text>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        leftSection={<IconCheck size={14} aria-hidden />}
+                        aria-label={t('actions.validate', { number: ticket.number })}
+                        disabled={pending}
+                        onClick={() => onValidate(ticket)}
+                      >
+                        {t('actions.validateShort')}
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {list.hasNextPage ? (
+        <Button
+          mt="sm"
+          variant="default"
+          size="xs"
+          loading={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        >
+          {t('unvalidated.more')}
+        </Button>
+      ) : null}
+    </Card>
+  );
+}
