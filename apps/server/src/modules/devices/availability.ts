@@ -2,8 +2,19 @@ import type { Kysely, Transaction } from 'kysely';
 import { localParts, zonedTimeToInstant } from '@antrean/shared/common/time';
 import { availability, SCHEDULE_INTERVALS, type Availability, type ScheduleRule } from '@antrean/shared/domain/schedule';
 import type { DB } from '../../db/schema';
+import { preparedQuery } from '../../db/prepared';
 
 type Db = Kysely<DB> | Transaction<DB>;
+
+// Read on every kiosk/web issue: compiled once (db/prepared.ts).
+const schedulesQuery = preparedQuery<{ tenantId: string; branchId: string; serviceId: string }>()((db, p) =>
+  db
+    .selectFrom('schedules')
+    .select(['day_of_week', 'start_time', 'end_time', 'hourly_limit', 'interval'])
+    .where('tenant_id', '=', p.tenantId)
+    .where('branch_id', '=', p.branchId)
+    .where('service_id', '=', p.serviceId),
+);
 
 /**
  * Whether a branch's service takes walk-in tickets now (schedule, holidays, hourly limit). A
@@ -13,13 +24,7 @@ export async function serviceAvailability(
   db: Db,
   args: { tenantId: string; branchId: string; serviceId: string; timeZone: string; now: number },
 ): Promise<Availability> {
-  const rows = await db
-    .selectFrom('schedules')
-    .select(['day_of_week', 'start_time', 'end_time', 'hourly_limit', 'interval'])
-    .where('tenant_id', '=', args.tenantId)
-    .where('branch_id', '=', args.branchId)
-    .where('service_id', '=', args.serviceId)
-    .execute();
+  const rows = await schedulesQuery.all(db, args);
   if (rows.length === 0) return { open: true, closesAt: args.now + 24 * 3600_000, remainingThisHour: Number.MAX_SAFE_INTEGER };
   const schedules: ScheduleRule[] = rows.map((r) => ({
     dayOfWeek: r.day_of_week,
