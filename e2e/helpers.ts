@@ -1,4 +1,18 @@
-import { expect, type Locator, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  expect,
+  request,
+  type APIRequestContext,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
+import { newId } from '@antrean/shared/common/ids';
+import type BetterSqlite3 from 'better-sqlite3';
 
 export const DEMO_PASSWORD = 'antrean123';
 
@@ -44,4 +58,211 @@ export async function choose(page: Page, label: string | RegExp, option: string 
     // A multi-select keeps its list open; close it so it does not cover the next control.
     await page.keyboard.press('Escape');
   }
+}
+
+// ── live-flow helpers: the real server, its SQLite file, its HTTP API ────────────────────────
+
+/** The repository root (e2e/..). */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The file the server keeps its SQLite database in, inside DATA_DIR (apps/server/src/config/env.ts). */
+export function sqliteFile(dataDir: string): string {
+  return path.join(dataDir, 'antrean.sqlite');
+}
+
+type SqliteDatabase = BetterSqlite3.Database;
+type SqliteConstructor = new (file: string, options?: BetterSqlite3.Options) => SqliteDatabase;
+
+/** better-sqlite3 as the server resolves it (a dependency of apps/server, not of e2e). */
+function openSqlite(file: string): SqliteDatabase {
+  const requireFromServer = createRequire(path.join(REPO_ROOT, 'apps/server/package.json'));
+  const Sqlite = requireFromServer('better-sqlite3') as SqliteConstructor;
+  const db = new Sqlite(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  return db;
+}
+
+/**
+ * Opens every service of a branch all day, every day (the demo's schedules are Monday–Friday
+ * 08:00–15:00 Asia/Jakarta, so a run at night or at the weekend would find the kiosk closed).
+ * Written straight into the server's SQLite file (WAL: safe next to the running server, which
+ * reads the schedules from the database on every availability check, without caching them).
+ * `day_of_week` is 0 = Sunday … 6 = Saturday; '24:00' ends a window at the next midnight
+ * (packages/shared/src/domain/schedule.ts). Returns how many rows were written.
+ */
+export function openBranchAllDay(dataDir: string, branchCode: string): number {
+  const db = openSqlite(sqliteFile(dataDir));
+  try {
+    const branches = db.prepare('SELECT id, tenant_id FROM branches WHERE code = ?').all(branchCode) as {
+      id: string;
+      tenant_id: string;
+    }[];
+    const branch = branches[0];
+    if (!branch || branches.length !== 1) throw new Error(`branch ${branchCode}: ${branches.length} rows`);
+    const services = db
+      .prepare('SELECT service_id FROM branch_services WHERE tenant_id = ? AND branch_id = ?')
+      .all(branch.tenant_id, branch.id) as { service_id: string }[];
+    const now = Date.now();
+    const insert = db.prepare(
+      `INSERT INTO schedules (id, tenant_id, branch_id, service_id, day_of_week, shift, start_time, end_time,
+         hourly_limit, interval, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'E2E sepanjang hari', '00:00', '24:00', 1000, 'hour', ?, ?)`,
+    );
+    let written = 0;
+    db.transaction(() => {
+      db.prepare('DELETE FROM schedules WHERE tenant_id = ? AND branch_id = ?').run(
+        branch.tenant_id,
+        branch.id,
+      );
+      for (const { service_id: serviceId } of services) {
+        for (let day = 0; day <= 6; day += 1) {
+          insert.run(newId(now), branch.tenant_id, branch.id, serviceId, day, now, now);
+          written += 1;
+        }
+      }
+    })();
+    return written;
+  } finally {
+    db.close();
+  }
+}
+
+/** An API client signed in as a staff member (the session cookie stays in its jar). */
+export async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL });
+  const response = await api.post('/api/v1/auth/login', { data: { username, password: DEMO_PASSWORD } });
+  expect(response.status(), `sign-in of ${username}`).toBe(200);
+  return api;
+}
+
+/** What the kiosk reads at start: its branch and services (public with the kiosk code). */
+export async function kioskConfig(
+  api: APIRequestContext,
+  kioskCode: string,
+): Promise<{ branch: { id: string; code: string }; services: { id: string; name: string; code: string }[] }> {
+  const response = await api.get('/api/v1/kiosk/config', { headers: { 'X-Kiosk-Code': kioskCode } });
+  expect(response.status(), `kiosk config of ${kioskCode}`).toBe(200);
+  return response.json();
+}
+
+/** All of today's tickets of a branch that are not cancelled (every count of the live queue). */
+export async function countBranchTickets(api: APIRequestContext, branchId: string): Promise<number> {
+  const response = await api.get(`/api/v1/branches/${branchId}/queue`);
+  expect(response.status(), 'branch queue').toBe(200);
+  const queue = (await response.json()) as { services: { counts: Record<string, number> }[] };
+  return queue.services.reduce(
+    (sum, service) => sum + Object.values(service.counts).reduce((a, b) => a + b, 0),
+    0,
+  );
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A server process of the test's own (apps/server/dist/main.js, as playwright.config.ts starts
+ * the shared one), for tests that stop and restart it. The data stays in `dataDir`.
+ */
+export class OwnServer {
+  private child: ChildProcess | null = null;
+  private stderr = '';
+
+  constructor(
+    readonly port: number,
+    readonly dataDir: string,
+  ) {}
+
+  get baseURL(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  /** Starts the server and waits until /api/health answers 200. */
+  async start(timeoutMs = 30_000): Promise<void> {
+    if (this.child) throw new Error('server already running');
+    const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        HOST: '127.0.0.1',
+        PORT: String(this.port),
+        DATA_DIR: this.dataDir,
+        ANTREAN_SEED: 'demo',
+        LOG_LEVEL: 'warn',
+        PUBLIC_URL: this.baseURL,
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    this.child = child;
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      this.stderr = (this.stderr + chunk).slice(-4000);
+    });
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) break;
+      try {
+        const response = await fetch(`${this.baseURL}/api/health`);
+        if (response.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const exit = child.exitCode;
+    await this.kill();
+    throw new Error(`server on ${this.port} did not become healthy (exit ${exit}): ${this.stderr}`);
+  }
+
+  /** Kills the process without warning (SIGKILL, as a power cut would) and waits for its end. */
+  async kill(): Promise<void> {
+    const child = this.child;
+    this.child = null;
+    if (child?.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+/**
+ * Headless Chromium lets any page play sound (its AudioContext starts `running`, whatever
+ * `--autoplay-policy` says), while the browser of a real display needs one tap first. This
+ * restores that rule in a context: an AudioContext reads `suspended` and does not resume until
+ * the page has had a real (trusted) pointer or key event, as Chrome's default policy requires.
+ * (`navigator.userActivation` cannot tell: Playwright's own evaluations count as gestures.)
+ */
+export async function requireGestureForAudio(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    let gestured = false;
+    for (const type of ['pointerdown', 'pointerup', 'mousedown', 'keydown', 'touchend']) {
+      window.addEventListener(
+        type,
+        (event) => {
+          if (event.isTrusted) gestured = true;
+        },
+        { capture: true },
+      );
+    }
+    const Native = window.AudioContext;
+    class GestureGatedAudioContext extends Native {
+      override get state(): AudioContextState {
+        return gestured ? super.state : 'suspended';
+      }
+      override resume(): Promise<void> {
+        return gestured ? super.resume() : Promise.resolve();
+      }
+    }
+    window.AudioContext = GestureGatedAudioContext;
+  });
 }

@@ -3,6 +3,13 @@ import type { DisplayConfig } from '@antrean/shared/contracts/devices.contract';
 import { DeviceHttpError, deviceFetch } from '../common/http';
 
 export const CONFIG_REFRESH_MS = 5 * 60_000;
+/**
+ * After a failed fetch the config is tried again sooner (5 s, doubling, at most 1 min): a refresh
+ * that falls in a server outage would otherwise keep the "Offline" marker up for 5 minutes after
+ * the server is back, although the live connection is online again.
+ */
+export const CONFIG_RETRY_MS = 5_000;
+const CONFIG_RETRY_CAP_MS = 60_000;
 
 export interface DisplayConfigState {
   /** The last config that loaded; kept on screen when a refresh fails. */
@@ -11,30 +18,43 @@ export interface DisplayConfigState {
   error: 'notFound' | 'failed' | null;
 }
 
-/** The display's config, fetched with its code and refreshed every 5 minutes. */
+/** The display's config, fetched with its code, refreshed every 5 minutes and retried soon after a failure. */
 export function useDisplayConfig(code: string | null): DisplayConfigState {
   const [state, setState] = useState<DisplayConfigState>({ config: null, error: null });
   useEffect(() => {
     if (!code) return undefined;
     let active = true;
     let controller: AbortController | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let failures = 0;
     const load = async () => {
+      if (retry) clearTimeout(retry);
+      retry = null;
       controller?.abort();
-      controller = new AbortController();
+      const mine = new AbortController();
+      controller = mine;
       try {
         const config = await deviceFetch<DisplayConfig>('/api/v1/display/config', {
           headers: { 'X-Display-Code': code },
-          signal: controller.signal,
+          signal: mine.signal,
         });
+        failures = 0;
         if (active) setState({ config, error: null });
       } catch (error) {
-        if (!active) return;
+        if (!active || mine.signal.aborted) return; // unmounted, or superseded by a newer load
         const notFound =
           error instanceof DeviceHttpError && (error.status === 404 || error.code === 'NOT_FOUND');
         setState((previous) => ({
           config: notFound ? null : previous.config,
           error: notFound ? 'notFound' : 'failed',
         }));
+        if (!notFound) {
+          retry = setTimeout(
+            () => void load(),
+            Math.min(CONFIG_RETRY_CAP_MS, CONFIG_RETRY_MS * 2 ** failures),
+          );
+          failures += 1;
+        }
       }
     };
     // (a new code remounts the screen: DisplayScreen keys DisplayApp by code)
@@ -43,6 +63,7 @@ export function useDisplayConfig(code: string | null): DisplayConfigState {
     return () => {
       active = false;
       clearInterval(timer);
+      if (retry) clearTimeout(retry);
       controller?.abort();
     };
   }, [code]);

@@ -131,6 +131,22 @@ describe('KioskScreen', () => {
     await waitFor(() => expect(window.print).toHaveBeenCalledTimes(1));
   });
 
+  it('ignores the second tap of a double tap on the step it opens (no ghost choice)', async () => {
+    const { posts } = stubFetch(config([service({})], true), async () => json(issued, 201));
+    render(<KioskScreen code="KIOS-JKT01" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Teller' }), { detail: 1 });
+    const print = await screen.findByRole('button', { name: 'Cetak tiket' });
+    // The double tap's second click lands on "Cetak tiket", now under the finger.
+    fireEvent.click(print, { detail: 2 });
+    fireEvent.click(screen.getByRole('button', { name: 'Kirim tiket ke WhatsApp' }), { detail: 2 });
+    expect(screen.getByRole('heading', { name: 'Bagaimana Anda ingin menerima tiket?' })).toBeInTheDocument();
+    expect(posts()).toHaveLength(0);
+    // A tap of its own prints.
+    fireEvent.click(print, { detail: 1 });
+    expect(await screen.findByRole('heading', { name: 'Nomor antrean Anda' })).toBeInTheDocument();
+    expect(posts()).toHaveLength(1);
+  });
+
   it('reuses the key when retrying a failed tap, and takes a new one for the next visitor', async () => {
     let attempt = 0;
     const { posts } = stubFetch(config([service({})]), async () => {

@@ -1,5 +1,5 @@
 import './kiosk.css';
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type SyntheticEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent, type SyntheticEvent, type ReactNode } from 'react';
 import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
 import type { IssuedTicket, Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { DeviceHttpError, deviceFetch } from '../common/http';
@@ -76,6 +76,16 @@ function CodeForm() {
       </form>
     </main>
   );
+}
+
+/**
+ * Whether a click is the second (or later) tap of a double tap: `detail` is the browser's
+ * tap/click count. A step that appears under the visitor's finger ignores it, or the second tap
+ * on the previous step would choose whatever button now sits there (e.g. "Cetak tiket" instead of
+ * letting the visitor pick WhatsApp). Keyboard and assistive-technology clicks have `detail` 0.
+ */
+function isRepeatTap(event: MouseEvent): boolean {
+  return event.detail > 1;
 }
 
 function useNow(intervalMs: number): number {
@@ -551,7 +561,9 @@ function KioskApp({ code }: { code: string }) {
               type="button"
               className="kiosk-service"
               disabled={pending || offline}
-              onClick={() => chooseSub(step.service, sub)}
+              onClick={(event) => {
+                if (!isRepeatTap(event)) chooseSub(step.service, sub);
+              }}
             >
               <span className="kiosk-service-name">{sub.name}</span>
             </button>
@@ -575,7 +587,9 @@ function KioskApp({ code }: { code: string }) {
             className="kiosk-service kiosk-btn-primary"
             disabled={pending || offline}
             aria-busy={pending}
-            onClick={() => void issue(step.service, step.sub, null)}
+            onClick={(event) => {
+              if (!isRepeatTap(event)) void issue(step.service, step.sub, null);
+            }}
           >
             <span className="kiosk-service-name">{t('delivery.print')}</span>
           </button>
@@ -583,7 +597,8 @@ function KioskApp({ code }: { code: string }) {
             type="button"
             className="kiosk-service"
             disabled={pending || offline}
-            onClick={() => {
+            onClick={(event) => {
+              if (isRepeatTap(event)) return;
               setPhone('');
               setPhoneError(null);
               setStep({ kind: 'phone', service: step.service, sub: step.sub });

@@ -1,0 +1,64 @@
+import { act, renderHook } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CONFIG_REFRESH_MS, CONFIG_RETRY_MS, useDisplayConfig } from './use-display-config';
+
+const config = { display: { code: 'DSP-1' } };
+
+function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('useDisplayConfig', () => {
+  it('retries soon after a failed refresh instead of staying "failed" until the next one', async () => {
+    vi.useFakeTimers();
+    let serverUp = true;
+    const fetchMock = vi.fn(async () => {
+      if (!serverUp) throw new TypeError('Failed to fetch');
+      return json(config);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const { result } = renderHook(() => useDisplayConfig('DSP-1'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(result.current).toEqual({ config, error: null });
+
+    // The 5-minute refresh falls in an outage: the last config stays, the error shows.
+    serverUp = false;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONFIG_REFRESH_MS);
+    });
+    expect(result.current).toEqual({ config, error: 'failed' });
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(CONFIG_RETRY_MS);
+    });
+    expect(result.current.error).toBe('failed');
+    const callsWhileDown = fetchMock.mock.calls.length;
+    expect(callsWhileDown).toBe(3);
+
+    // The server is back: the next retry (10 s after the second failure) clears the error.
+    serverUp = true;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2 * CONFIG_RETRY_MS);
+    });
+    expect(result.current).toEqual({ config, error: null });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('does not retry an unknown code', async () => {
+    vi.useFakeTimers();
+    const fetchMock = vi.fn(async () => json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404));
+    vi.stubGlobal('fetch', fetchMock);
+    const { result } = renderHook(() => useDisplayConfig('NOPE'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(60_000);
+    });
+    expect(result.current).toEqual({ config: null, error: 'notFound' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
