@@ -24,6 +24,7 @@ import { ticketListRoutes } from './modules/tickets/ticket-list.routes';
 import { LiveHub } from './live/hub';
 import { createLocalBus, createPostgresBus, type LiveBus } from './live/bus';
 import { liveRoutes } from './live/live.routes';
+import type { DeviceHeartbeats } from './live/heartbeats';
 import { createDeviceService } from './modules/devices/device.service';
 import { deviceRoutes } from './modules/devices/device.routes';
 import { createMonitorService } from './modules/monitor/monitor.service';
@@ -37,7 +38,7 @@ import { logProvider, type MessageProvider } from './modules/messaging/providers
 declare module 'fastify' {
   interface FastifyInstance {
     /** The live hub, its bus and the queue engine (tests drive timers and inspect the hub). */
-    live: { hub: LiveHub; bus: LiveBus; tickets: TicketService };
+    live: { hub: LiveHub; bus: LiveBus; tickets: TicketService; heartbeats: DeviceHeartbeats };
   }
 }
 
@@ -109,8 +110,10 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     timers?.stop();
     outbox?.stop();
     await bus.close();
+    // Device last-seen times still in memory are written before the database is closed.
+    await devices.heartbeats.close();
   });
-  app.decorate('live', { hub, bus, tickets });
+  app.decorate('live', { hub, bus, tickets, heartbeats: devices.heartbeats });
 
   await installWeb(app, deps.config.webDist);
   return app;

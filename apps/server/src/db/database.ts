@@ -43,7 +43,7 @@ export function openSqlite(file: string): SqliteDatabase.Database {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const version = (sqlite.prepare('select sqlite_version() as v').get() as { v: string }).v;
+  const version = String(sqlite.prepare('select sqlite_version()').pluck().get());
   if (compareVersions(version, MIN_SQLITE_VERSION) < 0) {
     sqlite.close();
     throw new Error(

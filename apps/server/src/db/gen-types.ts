@@ -56,8 +56,8 @@ export async function renderSchema(): Promise<string> {
 }
 
 function isPrimaryKey(sqlite: SqliteDatabase.Database, table: string, column: string): boolean {
-  const rows = sqlite.prepare(`pragma table_info(${JSON.stringify(table)})`).all() as { name: string; pk: number }[];
-  return rows.some((r) => r.name === column && r.pk > 0);
+  const rows: unknown[] = sqlite.prepare(`pragma table_info(${JSON.stringify(table)})`).all();
+  return rows.some((r) => typeof r === 'object' && r !== null && Reflect.get(r, 'name') === column && Number(Reflect.get(r, 'pk')) > 0);
 }
 
 export const SCHEMA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.ts');

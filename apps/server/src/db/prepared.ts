@@ -6,10 +6,25 @@ type RowOf<Q> = Q extends Compilable<infer O> ? O : never;
 
 const SENTINEL = '\u0000antrean:param:';
 
-interface Compiled<P> {
+interface Compiled {
   sql: string;
   /** Per parameter position: the named parameter it takes, or the constant the builder had. */
-  slots: ({ name: keyof P } | { value: unknown })[];
+  slots: ({ name: string } | { value: unknown })[];
+}
+
+const markerHandler: ProxyHandler<object> = {
+  get: (_target, name) => (typeof name === 'string' ? `${SENTINEL}${name}` : undefined),
+};
+
+/**
+ * The object the builder sees as its parameters: every property read gives that property's
+ * marker. With `keys`, the markers are also own enumerable properties (so `.values(p)` of an
+ * insert sees every column); otherwise any name answers through a proxy.
+ */
+function markers<P extends object>(keys?: readonly (keyof P & string)[]): P;
+function markers(keys?: readonly string[]): object {
+  if (keys) return Object.fromEntries(keys.map((key) => [key, `${SENTINEL}${key}`]));
+  return new Proxy({}, markerHandler);
 }
 
 /**
@@ -26,24 +41,22 @@ interface Compiled<P> {
  * identifiers): the shape is fixed at the first compile.
  */
 export class PreparedQuery<P extends object, R> {
-  private readonly compiled = new WeakMap<object, Compiled<P>>();
+  private readonly compiled = new WeakMap<object, Compiled>();
 
-  constructor(private readonly build: (db: Kysely<DB>, p: P) => Compilable<R>) {}
+  constructor(
+    private readonly build: (db: Kysely<DB>, p: P) => Compilable<R>,
+    private readonly keys?: readonly (keyof P & string)[],
+  ) {}
 
-  private compiledFor(db: Db): Compiled<P> {
+  private compiledFor(db: Db): Compiled {
     const key = db.getExecutor().adapter;
     let compiled = this.compiled.get(key);
     if (!compiled) {
-      const markers = new Proxy({} as P, {
-        get: (_target, name) => (typeof name === 'string' ? `${SENTINEL}${name}` : undefined),
-      });
-      const query = this.build(db, markers).compile();
+      const query = this.build(db, markers<P>(this.keys)).compile();
       compiled = {
         sql: query.sql,
         slots: query.parameters.map((value) =>
-          typeof value === 'string' && value.startsWith(SENTINEL)
-            ? { name: value.slice(SENTINEL.length) as keyof P }
-            : { value },
+          typeof value === 'string' && value.startsWith(SENTINEL) ? { name: value.slice(SENTINEL.length) } : { value },
         ),
       };
       if (compiled.sql.includes(SENTINEL)) {
@@ -57,7 +70,7 @@ export class PreparedQuery<P extends object, R> {
   /** Runs the query with these values; the raw Kysely result (rows, affected rows). */
   execute(db: Db, params: P): Promise<QueryResult<R>> {
     const { sql, slots } = this.compiledFor(db);
-    const parameters = slots.map((slot) => ('name' in slot ? params[slot.name] : slot.value));
+    const parameters = slots.map((slot): unknown => ('name' in slot ? Reflect.get(params, slot.name) : slot.value));
     return db.executeQuery<R>(CompiledQuery.raw(sql, parameters));
   }
 
@@ -75,8 +88,11 @@ export class PreparedQuery<P extends object, R> {
   }
 }
 
-/** `preparedQuery<{ tenantId: string }>()((db, p) => db.selectFrom(…).where('tenant_id', '=', p.tenantId))` */
-export function preparedQuery<P extends object>() {
+/**
+ * `preparedQuery<{ tenantId: string }>()((db, p) => db.selectFrom(…).where('tenant_id', '=', p.tenantId))`.
+ * Pass `keys` when the builder needs the parameters as a whole object (an insert's `.values(p)`).
+ */
+export function preparedQuery<P extends object>(keys?: readonly (keyof P & string)[]) {
   return <Q extends Compilable>(build: (db: Kysely<DB>, p: P) => Q): PreparedQuery<P, RowOf<Q>> =>
-    new PreparedQuery<P, RowOf<Q>>(build);
+    new PreparedQuery<P, RowOf<Q>>(build, keys);
 }

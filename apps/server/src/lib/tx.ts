@@ -47,14 +47,15 @@ export const GROUP_COMMIT_MAX_MEMBERS = 64;
 export const GROUP_COMMIT_MAX_MS = 25;
 
 interface Member {
-  work: Work<unknown>;
-  resolve: (value: unknown) => void;
+  /** Runs the work; its result is kept by the member until `resolve`. */
+  run: (trx: Transaction<DB>, tx: TxContext) => Promise<void>;
+  /** Settles the caller's promise with the result (after the commit). */
+  resolve: () => void;
   reject: (error: unknown) => void;
 }
 
 interface Done {
   member: Member;
-  result: unknown;
   callbacks: (() => void)[];
 }
 
@@ -95,7 +96,17 @@ class GroupCommitter {
 
   submit<T>(work: Work<T>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      let result: { value: T } | undefined;
+      this.queue.push({
+        run: async (trx, tx) => {
+          result = { value: await work(trx, tx) };
+        },
+        resolve: () => {
+          if (result) resolve(result.value);
+          else reject(new Error('group commit: settled before the work ran'));
+        },
+        reject,
+      });
       this.schedule();
     });
   }
@@ -141,7 +152,8 @@ class GroupCommitter {
         if (done.length === 0) {
           // Alone so far: no savepoint needed, a failure rolls back the whole (empty) batch.
           try {
-            done.push({ member, result: await member.work(trx, context), callbacks });
+            await member.run(trx, context);
+            done.push({ member, callbacks });
           } catch (error) {
             this.stats.failed += 1;
             member.reject(error);
@@ -151,9 +163,9 @@ class GroupCommitter {
         } else {
           const savepoint = await trx.savepoint('member').execute();
           try {
-            const result = await member.work(savepoint, context);
+            await member.run(savepoint, context);
             await savepoint.releaseSavepoint('member').execute();
-            done.push({ member, result, callbacks });
+            done.push({ member, callbacks });
           } catch (error) {
             this.stats.failed += 1;
             member.reject(error);
@@ -177,6 +189,6 @@ class GroupCommitter {
       return;
     }
     for (const item of done) runCallbacks(item.callbacks);
-    for (const item of done) item.member.resolve(item.result);
+    for (const item of done) item.member.resolve();
   }
 }

@@ -19,6 +19,19 @@ const CHANNEL = 'antrean_live';
 /** NOTIFY payloads must stay below 8000 bytes; bigger messages are reduced to a resync hint. */
 const MAX_PAYLOAD = 7800;
 
+/** A NOTIFY payload of ours (`publish` below): the sending node and the message. */
+function isNotification(value: unknown): value is { origin: string; message: LiveMessage } {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'origin' in value &&
+    typeof value.origin === 'string' &&
+    'message' in value &&
+    typeof value.message === 'object' &&
+    value.message !== null
+  );
+}
+
 /**
  * PostgreSQL LISTEN/NOTIFY fan-out between server processes. NOTIFY is sent on its own,
  * AFTER the business transaction committed (never inside it: NOTIFY takes a cluster-wide lock
@@ -33,8 +46,8 @@ export async function createPostgresBus(hub: LiveHub, pool: Pool, log?: (error: 
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
-        const parsed = JSON.parse(msg.payload) as { origin: string; message: LiveMessage };
-        if (parsed.origin !== nodeId) hub.deliver(parsed.message);
+        const parsed: unknown = JSON.parse(msg.payload);
+        if (isNotification(parsed) && parsed.origin !== nodeId) hub.deliver(parsed.message);
       } catch (error) {
         log?.(error);
       }

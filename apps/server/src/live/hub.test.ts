@@ -241,4 +241,98 @@ describe('LiveHub', () => {
     hub.publish('b', 'ticket.issued', {});
     expect(r.frames).toHaveLength(3);
   });
+
+  it('serializes an event once per topic and payload kind: every socket-like subscriber gets the same Buffer', async () => {
+    const hub = new LiveHub();
+    class Encoded extends Recorder {
+      readonly buffers: Buffer[] = [];
+      sendEncoded(frame: Buffer): void {
+        this.buffers.push(frame);
+      }
+    }
+    let staffJson = 0;
+    let publicJson = 0;
+    const staff = { phone: '0812', toJSON: () => ((staffJson += 1), { phone: '0812' }) };
+    const pub = { number: 'A001', toJSON: () => ((publicJson += 1), { number: 'A001' }) };
+    const displays = [new Encoded(), new Encoded(), new Encoded()];
+    const otherDisplay = new Encoded();
+    const branch = new Encoded();
+    const plain = new Recorder(); // no sendEncoded: gets the frame object
+    hub.bindDisplay('display:D1', 'b1');
+    hub.bindDisplay('display:D2', 'b1');
+    for (const d of displays) await hub.subscribe(d, 'display:D1', snap());
+    await hub.subscribe(otherDisplay, 'display:D2', snap());
+    await hub.subscribe(plain, 'display:D1', snap());
+    await hub.subscribe(branch, 'branch:b1', snap());
+    hub.deliver({
+      kind: 'branch',
+      branchId: 'b1',
+      type: 'ticket.called',
+      staff,
+      public: pub,
+      ticketCode: 'CODE',
+    });
+
+    const [first] = displays[0]?.buffers ?? [];
+    if (!first) throw new Error('no frame');
+    for (const d of displays) expect(d.buffers).toHaveLength(1);
+    for (const d of displays) expect(d.buffers[0]).toBe(first); // one Buffer for the whole topic
+    expect(JSON.parse(first.toString('utf8'))).toEqual({
+      type: 'ticket.called',
+      topic: 'display:D1',
+      seq: 1,
+      data: { number: 'A001' },
+    });
+    expect(JSON.parse(otherDisplay.buffers[0]?.toString('utf8') ?? '')).toEqual({
+      type: 'ticket.called',
+      topic: 'display:D2',
+      seq: 1,
+      data: { number: 'A001' },
+    });
+    expect(JSON.parse(branch.buffers[0]?.toString('utf8') ?? '')).toEqual({
+      type: 'ticket.called',
+      topic: 'branch:b1',
+      seq: 1,
+      data: { phone: '0812' },
+    });
+    expect(plain.frames.at(-1)).toMatchObject({
+      type: 'ticket.called',
+      topic: 'display:D1',
+      seq: 1,
+      data: pub,
+    });
+    // Each payload's JSON was computed once, for all the topics it reached (2 displays + the
+    // ticket topic for the public one, which nobody listens to: not serialized at all).
+    expect(publicJson).toBe(1);
+    expect(staffJson).toBe(1);
+    // The encoded frame is what JSON.stringify of the frame object gives.
+    hub.publish('display:D1', 'ticket.issued', { a: [1, 'x'], nothing: undefined });
+    expect(displays[0]?.buffers.at(-1)?.toString('utf8')).toBe(
+      JSON.stringify({
+        type: 'ticket.issued',
+        topic: 'display:D1',
+        seq: 2,
+        data: { a: [1, 'x'], nothing: undefined },
+      }),
+    );
+    hub.publish('display:D1', 'ticket.issued', undefined);
+    expect(displays[0]?.buffers.at(-1)?.toString('utf8')).toBe(
+      JSON.stringify({ type: 'ticket.issued', topic: 'display:D1', seq: 3, data: undefined }),
+    );
+  });
+
+  it("removeSubscriber with the connection's topics only touches those topics", async () => {
+    const hub = new LiveHub();
+    const r = new Recorder();
+    await hub.subscribe(r, 'a', snap());
+    await hub.subscribe(r, 'b', snap());
+    hub.removeSubscriber(r, ['a']);
+    hub.publish('a', 'ticket.issued', {});
+    hub.publish('b', 'ticket.issued', {});
+    expect(r.frames.filter((f) => f.type !== 'snapshot').map((f) => ('topic' in f ? f.topic : ''))).toEqual([
+      'b',
+    ]);
+    hub.removeSubscriber(r, ['b']);
+    expect(hub.stats().subscriptions).toBe(0);
+  });
 });

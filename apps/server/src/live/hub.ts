@@ -4,6 +4,31 @@ import type { LiveEventType, ServerFrame } from '@antrean/shared/live/topics';
 /** One connected client as the hub sees it. */
 export interface Subscriber {
   send(frame: ServerFrame): void;
+  /**
+   * Optional fast path for published events: the frame already encoded as UTF-8 JSON. The same
+   * Buffer goes to every subscriber of the topic (a topic's frame — type, topic, seq, data — is
+   * identical for all of them), so an event is serialized once per topic, not once per socket.
+   * It must not be modified.
+   */
+  sendEncoded?(frame: Buffer): void;
+}
+
+/** A payload serialized at most once, however many topics and subscribers it reaches. */
+class Payload {
+  private json: string | undefined;
+  constructor(readonly data: unknown) {}
+  /** `JSON.stringify(data)`, or undefined when the data has no JSON form (the key is then left out). */
+  toJson(): string | undefined {
+    if (this.json === undefined && this.data !== undefined) this.json = JSON.stringify(this.data);
+    return this.json;
+  }
+}
+
+/** `JSON.stringify({ type, topic, seq, data })`, with the data's JSON computed once per payload. */
+function encodeEvent(type: LiveEventType, topic: string, seq: number, payload: Payload): Buffer {
+  const data = payload.toJson();
+  const head = `{"type":${JSON.stringify(type)},"topic":${JSON.stringify(topic)},"seq":${seq}`;
+  return Buffer.from(data === undefined ? `${head}}` : `${head},"data":${data}}`);
 }
 
 interface BufferedEvent {
@@ -26,7 +51,15 @@ interface Topic {
 
 /** A message that crosses nodes (PostgreSQL mode): a branch event or a plain topic event. */
 export type LiveMessage =
-  | { kind: 'branch'; branchId: string; type: LiveEventType; staff: unknown; public: unknown; ticketCode?: string; counterId?: string | null }
+  | {
+      kind: 'branch';
+      branchId: string;
+      type: LiveEventType;
+      staff: unknown;
+      public: unknown;
+      ticketCode?: string;
+      counterId?: string | null;
+    }
   | { kind: 'topic'; topic: string; type: LiveEventType; data: unknown };
 
 export interface HubOptions {
@@ -98,7 +131,9 @@ export class LiveHub {
     if (resume?.epoch === t.epoch && resume.lastSeq <= t.seq && resume.lastSeq >= oldest - 1) {
       t.subscribers.add(subscriber);
       for (const event of t.buffer) {
-        if (event.seq > resume.lastSeq) subscriber.send({ type: event.type, topic: name, seq: event.seq, data: event.data });
+        if (event.seq > resume.lastSeq) {
+          subscriber.send({ type: event.type, topic: name, seq: event.seq, data: event.data });
+        }
       }
       return;
     }
@@ -126,7 +161,15 @@ export class LiveHub {
     t.pending.delete(subscriber);
   }
 
-  removeSubscriber(subscriber: Subscriber): void {
+  /**
+   * Removes a subscriber from the given topics (what a connection subscribed to: O(its topics)),
+   * or from every topic when none are given.
+   */
+  removeSubscriber(subscriber: Subscriber, topics?: Iterable<string>): void {
+    if (topics) {
+      for (const name of topics) this.unsubscribe(subscriber, name);
+      return;
+    }
     for (const t of this.topics.values()) {
       t.subscribers.delete(subscriber);
       t.pending.delete(subscriber);
@@ -135,18 +178,37 @@ export class LiveHub {
 
   /** Appends an event to a topic and delivers it to every subscriber. */
   publish(name: string, type: LiveEventType, data: unknown): number {
+    return this.publishPayload(name, type, new Payload(data));
+  }
+
+  /**
+   * The fan-out: one frame object and at most one encoded Buffer per event and topic, shared by
+   * every subscriber (no per-subscriber serialization, closure or frame object).
+   */
+  private publishPayload(name: string, type: LiveEventType, payload: Payload): number {
     const t = this.topic(name);
     t.seq += 1;
     t.touchedAt = this.now();
-    const event: BufferedEvent = { seq: t.seq, type, data };
+    const seq = t.seq;
+    const event: BufferedEvent = { seq, type, data: payload.data };
     t.buffer.push(event);
     if (t.buffer.length > this.bufferSize) t.buffer.splice(0, t.buffer.length - this.bufferSize);
+    if (t.subscribers.size === 0) return seq;
+    const frame: ServerFrame = { type, topic: name, seq, data: payload.data };
+    let encoded: Buffer | undefined;
+    const anyPending = t.pending.size > 0;
     for (const subscriber of t.subscribers) {
-      const queue = t.pending.get(subscriber);
-      if (queue) queue.push(event);
-      else subscriber.send({ type, topic: name, seq: t.seq, data });
+      if (anyPending) {
+        const queue = t.pending.get(subscriber);
+        if (queue) {
+          queue.push(event);
+          continue;
+        }
+      }
+      if (subscriber.sendEncoded) subscriber.sendEncoded((encoded ??= encodeEvent(type, name, seq, payload)));
+      else subscriber.send(frame);
     }
-    return t.seq;
+    return seq;
   }
 
   /** Delivers a cross-node message locally. */
@@ -155,12 +217,15 @@ export class LiveHub {
       this.publish(message.topic, message.type, message.data);
       return;
     }
-    this.publish(`branch:${message.branchId}`, message.type, message.staff);
+    // Each payload kind (staff / public) is serialized at most once for all the topics it reaches.
+    const staff = new Payload(message.staff);
+    const pub = new Payload(message.public);
+    this.publishPayload(`branch:${message.branchId}`, message.type, staff);
     for (const display of this.branchDisplays.get(message.branchId) ?? []) {
-      this.publish(display, message.type, message.public);
+      this.publishPayload(display, message.type, pub);
     }
-    if (message.counterId) this.publish(`counter:${message.counterId}`, message.type, message.staff);
-    if (message.ticketCode) this.publish(`ticket:${message.ticketCode}`, message.type, message.public);
+    if (message.counterId) this.publishPayload(`counter:${message.counterId}`, message.type, staff);
+    if (message.ticketCode) this.publishPayload(`ticket:${message.ticketCode}`, message.type, pub);
   }
 
   /** Drops idle topics nobody listens to (their epoch changes if they come back). */

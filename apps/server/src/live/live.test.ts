@@ -4,6 +4,7 @@
  * display code, ticket code), public data only on public topics, and the Origin check at upgrade.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { describeWithDb } from '../test/db';
 import {
   LiveClient,
@@ -268,6 +269,38 @@ describeWithDb('live WebSocket /api/v1/live', () => {
       expect(await LiveClient.refusedStatus(base, { origin: 'https://evil.example' })).toBe(403);
       expect(await LiveClient.refusedStatus(base, { origin: base })).toBeNull();
       expect(await LiveClient.refusedStatus(base, {})).toBeNull();
+    });
+
+    it('does not negotiate permessage-deflate (memory per socket); pre-encoded events arrive as text frames', async () => {
+      // The ws client offers permessage-deflate by default: the server must decline it.
+      const socket = new WebSocket(`${base.replace(/^http/, 'ws')}/api/v1/live`);
+      const frames: { text: boolean; frame: Frame }[] = [];
+      socket.on('message', (raw: Buffer, isBinary: boolean) => {
+        frames.push({ text: !isBinary, frame: JSON.parse(raw.toString('utf8')) as Frame });
+      });
+      await new Promise((resolve, reject) => {
+        socket.once('open', resolve);
+        socket.once('error', reject);
+      });
+      try {
+        expect(socket.extensions).toBe('');
+        const topic = `display:${s.display.code}`;
+        socket.send(JSON.stringify({ type: 'subscribe', topics: [topic] }));
+        const arrived = async (predicate: (f: Frame) => boolean) => {
+          for (let i = 0; i < 100 && !frames.some((x) => predicate(x.frame)); i++) await settle(50);
+          return frames.find((x) => predicate(x.frame));
+        };
+        expect(await arrived(isSnapshot(topic))).toMatchObject({ text: true });
+        const ticket = await issueOk(t.app, s);
+        const event = await arrived(isEvent(topic, 'ticket.issued'));
+        expect(event).toMatchObject({
+          text: true,
+          frame: { type: 'ticket.issued', topic, data: { ticket: { id: ticket.id } } },
+        });
+        await api.act(ticket.id, 'cancel', s.cookies.operator);
+      } finally {
+        socket.close();
+      }
     });
 
     it('a malformed frame gets a VALIDATION_FAILED error and the socket stays usable', async () => {

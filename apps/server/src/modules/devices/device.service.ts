@@ -9,6 +9,7 @@ import * as catalog from '../catalog/catalog.repository';
 import { toBranchService, toTheme } from '../catalog/catalog.mapper';
 import { serviceAvailability } from './availability';
 import { findDeviceByCode } from './device-auth.repository';
+import { DeviceHeartbeats } from '../../live/heartbeats';
 
 const fileUrl = (id: string | null): string | null => (id ? `/api/v1/files/${id}` : null);
 const LAYOUTS = ['classic', 'modern', 'big', 'pos'] as const;
@@ -20,6 +21,10 @@ function requireDevice(actor: Actor, kind: 'kiosk' | 'display'): DeviceActor {
 
 export function createDeviceService(deps: Deps) {
   const { db } = deps.database;
+  /** Last-seen times of displays and kiosks, written in batches (flushed by the app's onClose). */
+  const heartbeats = new DeviceHeartbeats(deps.database, deps.clock, {
+    onError: (error) => deps.logger?.warn({ err: error }, 'device heartbeat flush failed'),
+  });
 
   async function branchAndTheme(tenantId: string, branchId: string) {
     const [branch, tenant, themeRow, settings] = await Promise.all([
@@ -116,14 +121,10 @@ export function createDeviceService(deps: Deps) {
     };
   }
 
+  /** Queues the kiosk's last-seen (written within seconds, in a batch: see DeviceHeartbeats). */
   async function kioskHeartbeat(actor: Actor, ip: string): Promise<void> {
     const kiosk = requireDevice(actor, 'kiosk');
-    await db
-      .updateTable('kiosks')
-      .set({ last_seen_at: deps.clock.now(), last_ip: ip })
-      .where('tenant_id', '=', kiosk.tenantId)
-      .where('id', '=', kiosk.deviceId)
-      .execute();
+    heartbeats.seen('kiosk', kiosk.tenantId, kiosk.deviceId, ip);
   }
 
   /** Layout, voice mode, media and boards of a display; live queue state comes over the WebSocket. */
@@ -195,7 +196,7 @@ export function createDeviceService(deps: Deps) {
     return findDeviceByCode(db, 'display', code);
   }
 
-  return { kioskConfig, kioskHeartbeat, displayConfig, onSite, displayByCode };
+  return { kioskConfig, kioskHeartbeat, displayConfig, onSite, displayByCode, heartbeats };
 }
 
 export type DeviceService = ReturnType<typeof createDeviceService>;

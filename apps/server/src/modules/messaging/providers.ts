@@ -12,8 +12,9 @@ export interface MessageProvider {
 export function logProvider(log: (entry: Record<string, unknown>, msg: string) => void): MessageProvider {
   return {
     send(message) {
+      const payload: unknown = JSON.parse(message.payload);
       log(
-        { to: message.recipient, template: message.template, language: message.language, payload: JSON.parse(message.payload) as unknown },
+        { to: message.recipient, template: message.template, language: message.language, payload },
         'whatsapp message (log provider)',
       );
       return Promise.resolve({ providerMessageId: null });

@@ -51,8 +51,15 @@ export async function nextSeq(
   return Number(row.last_seq);
 }
 
+/** The keys of a record that lists every column of a table (so the list is exhaustive, typed). */
+function columnList<K extends string>(record: Record<K, true>): K[] {
+  const keys: K[] = [];
+  for (const key in record) keys.push(key);
+  return keys;
+}
+
 /** Every column of a ticket (typed exhaustively), for the prepared full-row insert. */
-const TICKET_COLUMNS = Object.keys({
+const TICKET_COLUMNS = columnList<keyof TicketsTable>({
   id: true,
   tenant_id: true,
   branch_id: true,
@@ -94,9 +101,9 @@ const TICKET_COLUMNS = Object.keys({
   version: true,
   created_at: true,
   updated_at: true,
-} satisfies Record<keyof TicketsTable, true>) as (keyof TicketsTable)[];
+});
 
-const EVENT_COLUMNS = Object.keys({
+const EVENT_COLUMNS = columnList<keyof TicketEventsTable>({
   id: true,
   tenant_id: true,
   ticket_id: true,
@@ -110,30 +117,27 @@ const EVENT_COLUMNS = Object.keys({
   counter_id: true,
   data_json: true,
   at: true,
-} satisfies Record<keyof TicketEventsTable, true>) as (keyof TicketEventsTable)[];
+});
 
-function columnsOf<T>(columns: readonly (keyof T)[], p: T): T {
-  return Object.fromEntries(columns.map((c) => [c, p[c]])) as T;
+const insertFullTicket = preparedQuery<TicketRow>(TICKET_COLUMNS)((db, p) => db.insertInto('tickets').values(p));
+const insertFullEvent = preparedQuery<TicketEventRow>(EVENT_COLUMNS)((db, p) => db.insertInto('ticket_events').values(p));
+
+/** A row that sets every column (what the engine writes) takes the prepared insert. */
+function isFullTicket(row: Insertable<TicketsTable>): row is TicketRow {
+  return TICKET_COLUMNS.every((c) => row[c] !== undefined);
 }
 
-const insertFullTicket = preparedQuery<TicketRow>()((db, p) =>
-  db.insertInto('tickets').values(columnsOf(TICKET_COLUMNS, p)),
-);
-const insertFullEvent = preparedQuery<Insertable<TicketEventsTable>>()((db, p) =>
-  db.insertInto('ticket_events').values(columnsOf(EVENT_COLUMNS, p as TicketEventRow)),
-);
-
-function isFull(columns: readonly PropertyKey[], row: object): boolean {
-  return columns.every((c) => c in row);
+function isFullEvent(row: Insertable<TicketEventsTable>): row is TicketEventRow {
+  return EVENT_COLUMNS.every((c) => row[c] !== undefined);
 }
 
 export async function insertTicket(trx: Db, row: Insertable<TicketsTable>): Promise<void> {
-  if (isFull(TICKET_COLUMNS, row)) await insertFullTicket.execute(trx, row as TicketRow);
+  if (isFullTicket(row)) await insertFullTicket.execute(trx, row);
   else await trx.insertInto('tickets').values(row).execute();
 }
 
 export async function insertEvent(trx: Db, row: Insertable<TicketEventsTable>): Promise<void> {
-  if (isFull(EVENT_COLUMNS, row)) await insertFullEvent.execute(trx, row);
+  if (isFullEvent(row)) await insertFullEvent.execute(trx, row);
   else await trx.insertInto('ticket_events').values(row).execute();
 }
 

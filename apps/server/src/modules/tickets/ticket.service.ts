@@ -3,7 +3,7 @@ import { localDate } from '@antrean/shared/common/time';
 import { type Action, can } from '@antrean/shared/auth/permissions';
 import { nextStatus, type TicketAction, type UserTicketAction } from '@antrean/shared/domain/ticket/transitions';
 import { formatTicketNumber } from '@antrean/shared/domain/ticket/numbering';
-import type { BranchQueue, IssuedTicket, PublicTicket, Ticket, TicketEvent } from '@antrean/shared/domain/ticket/ticket';
+import { IssuedTicketSchema, type BranchQueue, type IssuedTicket, type PublicTicket, type Ticket, type TicketEvent } from '@antrean/shared/domain/ticket/ticket';
 import type { IssueTicketBody } from '@antrean/shared/contracts/tickets.contract';
 import type { LiveEventType } from '@antrean/shared/live/topics';
 import type { Transaction } from 'kysely';
@@ -229,7 +229,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
         if (!claim.claimed) {
           if (claim.requestHash !== requestHash) throw new AppError('IDEMPOTENCY_KEY_REUSED');
           if (claim.responseBody === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS');
-          return { status: 201 as const, body: JSON.parse(claim.responseBody) as IssuedTicket };
+          return { status: 201 as const, body: IssuedTicketSchema.parse(JSON.parse(claim.responseBody)) };
         }
       }
       const branch = await branchOrNotFound(trx, tenantId, branchId);
