@@ -91,7 +91,7 @@ const log = (...a) => console.log(`[issuance ${DB}]`, ...a);
 function targetsOf(setup, variant) {
   if (variant === 'hot') {
     const d = setup.demo;
-    return [{ branchId: d.branchId, serviceId: d.serviceId, kioskCode: d.kioskCode }];
+    return d.kiosks.map((k) => ({ branchId: d.branchId, serviceId: d.serviceId, kioskCode: k.code }));
   }
   return setup.branches.map((b) => ({
     branchId: b.branchId,

@@ -65,16 +65,16 @@ const steps = [
           '3',
           '--variant',
           'spread,hot',
+          '--raw',
+          'prepared,prepared-grouped,service,service+auth',
           '--cpu-prof',
-          '--with-stmt-cache',
-          '--breakdown',
         ],
   },
   {
     name: 'call-to-display',
     args: quick
       ? ['call-to-display.mjs', '--clients', '1000', '--rates', '50', '--duration', '10']
-      : ['call-to-display.mjs', '--clients', '1000,10000', '--rates', '25,50,100', '--duration', '20'],
+      : ['call-to-display.mjs', '--clients', '1000,10000', '--rates', '25,50,100,200', '--duration', '20'],
   },
   {
     name: 'issuance-postgres',

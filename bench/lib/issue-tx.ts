@@ -389,15 +389,13 @@ export async function loadTargets(
 ): Promise<Target[]> {
   if (variant === 'hot') {
     const d = setup.demo;
-    return [
-      {
-        tenantId: d.tenantId,
-        branchId: d.branchId,
-        serviceId: d.serviceId,
-        kioskId: d.kioskId,
-        kioskCode: d.kioskCode,
-      },
-    ];
+    return d.kiosks.map((k) => ({
+      tenantId: d.tenantId,
+      branchId: d.branchId,
+      serviceId: d.serviceId,
+      kioskId: k.id,
+      kioskCode: k.code,
+    }));
   }
   const kiosks = await database.db
     .selectFrom('kiosks')

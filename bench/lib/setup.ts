@@ -38,7 +38,15 @@ export interface BenchSetup {
   tenantId: string;
   timeZone: string;
   /** The demo tenant's hot target (Bank Nusantara, JKT01, Teller, kiosk KIOS-JKT01). */
-  demo: { tenantId: string; branchId: string; serviceId: string; kioskCode: string; kioskId: string };
+  demo: {
+    tenantId: string;
+    branchId: string;
+    serviceId: string;
+    kioskCode: string;
+    kioskId: string;
+    /** KIOS-JKT01 plus HOT_KIOSKS more kiosks of JKT01: the issue limit counts per kiosk. */
+    kiosks: { code: string; id: string }[];
+  };
   branches: BenchBranch[];
 }
 
@@ -77,7 +85,24 @@ async function demoTarget(database: Database): Promise<BenchSetup['demo']> {
     serviceId: service.id,
     kioskCode: kiosk.code,
     kioskId: kiosk.id,
+    kiosks: [{ code: kiosk.code, id: kiosk.id }],
   };
+}
+
+/**
+ * Kiosks are rate-limited per kiosk (120 issues a minute, decision 33): the hot variant sends
+ * everything to JKT01 / Teller through KIOS-JKT01 and this many more kiosks of JKT01, round robin.
+ */
+const HOT_KIOSKS = 63;
+
+async function addHotKiosks(database: Database, demo: BenchSetup['demo'], now: number): Promise<void> {
+  await database.db.transaction().execute(async (trx) => {
+    const s = new Seeder(trx, now);
+    for (let i = 1; i <= HOT_KIOSKS; i++) {
+      const code = `KIOS-JKT01-H${String(i).padStart(3, '0')}`;
+      demo.kiosks.push({ code, id: await s.device('kiosk', demo.tenantId, demo.branchId, code, `Bench kiosk ${i}`) });
+    }
+  });
 }
 
 /**
@@ -195,5 +220,6 @@ export async function setupBench(database: Database, options: SetupOptions): Pro
   });
   const demo = await demoTarget(database);
   await openDemoBranchAllDay(database, demo);
+  await addHotKiosks(database, demo, now);
   return { ...result, timeZone: TIME_ZONE, demo };
 }

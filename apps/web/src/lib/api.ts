@@ -157,8 +157,20 @@ async function call<C extends Contract>(contract: C, ...args: CallArgs<C>): Prom
   if (body === undefined) {
     throw new ApiError({ status: response.status, code: 'UNEXPECTED_RESPONSE', message: 'Invalid JSON' });
   }
-  // The one trusted boundary: the server validates every response against the same contract.
-  return body as ContractResponse<C>;
+  // The server validates every response against the same contract; checking it here too is what
+  // lets the body be typed as the contract's response (and turns a drifted server into an ApiError).
+  if (!matchesContract(contract, body)) {
+    throw new ApiError({ status: response.status, code: 'UNEXPECTED_RESPONSE', message: 'Unexpected response' });
+  }
+  return body;
+}
+
+/**
+ * `ContractResponse<C>` is the union of the contract's success responses, so a body that one of
+ * their schemas accepts is one of them. Only checked: the body is returned as received.
+ */
+function matchesContract<C extends Contract>(contract: C, body: unknown): body is ContractResponse<C> {
+  return Object.values(contract.responses).some((schema) => schema.safeParse(body).success);
 }
 
 export const api = { call };

@@ -35,7 +35,7 @@ function defaultUrl(): string {
 
 function isServerFrame(value: unknown): value is ServerFrame {
   return (
-    typeof value === 'object' && value !== null && typeof (value as { type?: unknown }).type === 'string'
+    typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string'
   );
 }
 

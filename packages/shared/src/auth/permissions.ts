@@ -33,7 +33,9 @@ export const PERMISSIONS = {
 } as const satisfies Record<StaffRole, readonly Action[]>;
 
 export function can(role: StaffRole, action: Action): boolean {
-  return (PERMISSIONS[role] as readonly Action[]).includes(action);
+  // Widen the role's literal tuple to `readonly Action[]` (a plain annotation) so `includes` takes any action.
+  const allowed: readonly Action[] = PERMISSIONS[role];
+  return allowed.includes(action);
 }
 
 export interface BranchScope {

@@ -14,5 +14,7 @@ export const DEVICE_PATH_PREFIXES = [
 
 export function isDevicePath(pathname: string): boolean {
   const first = pathname.split('/').find(Boolean) ?? '';
-  return (DEVICE_PATH_PREFIXES as readonly string[]).includes(first);
+  // Widen the literal tuple (a plain annotation) so `includes` takes any string.
+  const prefixes: readonly string[] = DEVICE_PATH_PREFIXES;
+  return prefixes.includes(first);
 }

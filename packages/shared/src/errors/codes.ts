@@ -34,7 +34,8 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+// `Object.keys` is typed `string[]`; the guard narrows each key (all of them pass).
+export const ERROR_CODES: ErrorCode[] = Object.keys(ERROR_STATUS).filter(isErrorCode);
 
 export function statusOf(code: ErrorCode): number {
   return ERROR_STATUS[code];

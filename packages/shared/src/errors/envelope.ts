@@ -7,7 +7,7 @@ export const FieldErrorsSchema = z.record(z.string(), z.string());
 export const ErrorEnvelopeSchema = z
   .object({
     error: z.object({
-      code: z.enum(ERROR_CODES as [string, ...string[]]),
+      code: z.enum(ERROR_CODES),
       message: z.string(),
       details: z.unknown().optional(),
     }),

@@ -79,7 +79,9 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let current: unknown = data;
   for (const key of path) {
     if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<PropertyKey, unknown>)[key];
+    // `Reflect.get` reads any property key of an object; same lookup as `current[key]`.
+    const next: unknown = Reflect.get(current, key);
+    current = next;
   }
   return current;
 }

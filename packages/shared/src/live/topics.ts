@@ -6,12 +6,18 @@ import { z } from 'zod';
  * - `display:<code>`: whoever knows the display's code;
  * - `ticket:<uniqueCode>`: whoever holds the ticket's code.
  */
-export type TopicKind = 'branch' | 'counter' | 'display' | 'ticket';
+const TOPIC_KINDS = ['branch', 'counter', 'display', 'ticket'] as const;
+export type TopicKind = (typeof TOPIC_KINDS)[number];
+
+function isTopicKind(value: string): value is TopicKind {
+  return TOPIC_KINDS.some((kind) => kind === value);
+}
 
 export function parseTopic(topic: string): { kind: TopicKind; id: string } | undefined {
   const match = /^(branch|counter|display|ticket):([A-Za-z0-9_-]{1,64})$/.exec(topic);
-  if (!match?.[1] || !match[2]) return undefined;
-  return { kind: match[1] as TopicKind, id: match[2] };
+  // The regex only lets a topic kind through; the guard tells the type checker so.
+  if (!match?.[1] || !match[2] || !isTopicKind(match[1])) return undefined;
+  return { kind: match[1], id: match[2] };
 }
 
 export const topic = {

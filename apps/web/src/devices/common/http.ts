@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@antrean/shared/errors/codes';
+import { isErrorCode, type ErrorCode } from '@antrean/shared/errors/codes';
 import { getLanguage } from './i18n';
 
 /** A failed call: the server's error code and its already-localized message. */
@@ -14,11 +14,43 @@ export class DeviceHttpError extends Error {
   }
 }
 
-/** fetch for the device screens: JSON in/out, the UI language, the error envelope decoded. */
-export async function deviceFetch<T>(
-  path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: unknown; signal?: AbortSignal } = {},
-): Promise<T> {
+export interface DeviceFetchInit {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+/**
+ * Checks a decoded response body (`undefined` for 204). The device app loads no zod, so these are
+ * small hand-written type guards; the server already validates what it sends against the contract.
+ */
+export type BodyGuard<T> = (body: unknown) => body is T;
+
+/** For endpoints answering 204 No Content. */
+export function isNoContent(body: unknown): body is undefined {
+  return body === undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** The server's `{"error":{"code","message","details"}}`, read field by field. */
+function errorOf(body: unknown): { code: ErrorCode | undefined; message: string | undefined; details: unknown } {
+  const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+  return {
+    code: isErrorCode(error.code) ? error.code : undefined,
+    message: typeof error.message === 'string' ? error.message : undefined,
+    details: error.details,
+  };
+}
+
+/**
+ * fetch for the device screens: JSON in/out, the UI language, the error envelope decoded. The body
+ * is handed back once `init.accept` recognises it; otherwise the call fails like a server error.
+ */
+export async function deviceFetch<T>(path: string, init: DeviceFetchInit & { accept: BodyGuard<T> }): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -36,17 +68,19 @@ export async function deviceFetch<T>(
   } catch (error) {
     throw new DeviceHttpError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'network error');
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
+  const text = response.status === 204 ? '' : await response.text();
   const body: unknown = text ? JSON.parse(text) : undefined;
   if (!response.ok) {
-    const envelope = body as { error?: { code?: ErrorCode; message?: string; details?: unknown } } | undefined;
+    const error = errorOf(body);
     throw new DeviceHttpError(
       response.status,
-      envelope?.error?.code ?? 'INTERNAL_ERROR',
-      envelope?.error?.message ?? response.statusText,
-      envelope?.error?.details,
+      error.code ?? 'INTERNAL_ERROR',
+      error.message ?? response.statusText,
+      error.details,
     );
   }
-  return body as T;
+  if (!init.accept(body)) {
+    throw new DeviceHttpError(response.status, 'INTERNAL_ERROR', 'unexpected response', body);
+  }
+  return body;
 }

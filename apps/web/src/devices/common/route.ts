@@ -8,6 +8,11 @@ export type DeviceRoute =
 
 const DISPLAY_LAYOUTS = { display: 'classic', 'new-display': 'modern', 'big-display': 'big', 'pos-display': 'pos' } as const;
 
+/** Own keys only (`Object.hasOwn`), so inherited names like `toString` are no display path. */
+function isDisplayPath(segment: string): segment is keyof typeof DISPLAY_LAYOUTS {
+  return Object.hasOwn(DISPLAY_LAYOUTS, segment);
+}
+
 export function matchDeviceRoute(pathname: string): DeviceRoute {
   const [first = '', second, ...rest] = pathname.split('/').filter(Boolean);
   if (rest.length > 0) return { screen: 'not-found' };
@@ -15,6 +20,6 @@ export function matchDeviceRoute(pathname: string): DeviceRoute {
   if (first === 'mkios') return { screen: 'kiosk', code: param };
   if (first === 'layanan-on-site') return { screen: 'onsite', branchId: param };
   if (first === 'eticket-on-site') return { screen: 'eticket', uniqueCode: param };
-  if (first in DISPLAY_LAYOUTS) return { screen: 'display', layout: DISPLAY_LAYOUTS[first as keyof typeof DISPLAY_LAYOUTS], code: param };
+  if (isDisplayPath(first)) return { screen: 'display', layout: DISPLAY_LAYOUTS[first], code: param };
   return { screen: 'not-found' };
 }

@@ -77,7 +77,7 @@ function themeStyle(config: DisplayConfig | null): CSSProperties {
     // Highlights drawn on the background (numbers, headings) use the accent only when it is readable there.
     '--dsp-accent-text': readableOn(bg, accent, 3),
     fontFamily: theme.fontFamily || undefined,
-  } as CSSProperties;
+  };
 }
 
 /** No code in the address: ask for it, then go to the same layout's address with it. */

@@ -98,9 +98,9 @@ export function Header({ config, state, t, lang }: Pick<LayoutProps, 'config' | 
 export function Marquee({ texts, t }: { texts: string[]; t: Translate }) {
   const text = texts.filter((s) => s.trim()).join('   •   ');
   if (!text) return null;
-  const style = {
+  const style: CSSProperties = {
     '--dsp-marquee-duration': `${Math.max(15, Math.round(text.length * 0.28))}s`,
-  } as CSSProperties;
+  };
   return (
     <footer className="dsp-marquee" aria-label={t('runningText')}>
       <div className="dsp-marquee-track" style={style}>

@@ -2,7 +2,18 @@ import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONFIG_REFRESH_MS, CONFIG_RETRY_MS, useDisplayConfig } from './use-display-config';
 
-const config = { display: { code: 'DSP-1' } };
+const config = {
+  display: { id: 'd1', name: 'Layar 1', code: 'DSP-1', layout: 'classic', counterId: null },
+  branch: { id: 'b1', code: 'JKT01', name: 'Jakarta', timeZone: 'Asia/Jakarta', whatsappVirtualTicket: false },
+  tenantName: 'Bank',
+  theme: {},
+  voice: { mode: 'voice-id', rate: 1, pitch: 1, volume: 1, voiceNameId: null, voiceNameEn: null, repeat: 1 },
+  runningTexts: [],
+  banners: [],
+  videos: [],
+  currencies: [],
+  products: [],
+};
 
 function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -48,6 +59,19 @@ describe('useDisplayConfig', () => {
     });
     expect(result.current).toEqual({ config, error: null });
     expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('treats an answer that is not a display config as a failure', async () => {
+    vi.useFakeTimers();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ display: { code: 'DSP-1' } })),
+    );
+    const { result } = renderHook(() => useDisplayConfig('DSP-1'));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(result.current).toEqual({ config: null, error: 'failed' });
   });
 
   it('does not retry an unknown code', async () => {

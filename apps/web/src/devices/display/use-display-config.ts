@@ -1,8 +1,23 @@
 import { useEffect, useState } from 'react';
 import type { DisplayConfig } from '@antrean/shared/contracts/devices.contract';
 import { DeviceHttpError, deviceFetch } from '../common/http';
+import { isObject } from '../onsite/device-kit';
 
 export const CONFIG_REFRESH_MS = 5 * 60_000;
+
+/** The display config: the parts every layout reads (the server checks the rest against the contract). */
+export function isDisplayConfig(value: unknown): value is DisplayConfig {
+  if (!isObject(value) || !isObject(value.display) || !isObject(value.branch) || !isObject(value.voice))
+    {return false;}
+  return (
+    typeof value.display.code === 'string' &&
+    typeof value.display.layout === 'string' &&
+    typeof value.tenantName === 'string' &&
+    typeof value.voice.mode === 'string' &&
+    isObject(value.theme) &&
+    ['runningTexts', 'banners', 'videos', 'currencies', 'products'].every((key) => Array.isArray(value[key]))
+  );
+}
 /**
  * After a failed fetch the config is tried again sooner (5 s, doubling, at most 1 min): a refresh
  * that falls in a server outage would otherwise keep the "Offline" marker up for 5 minutes after
@@ -34,9 +49,10 @@ export function useDisplayConfig(code: string | null): DisplayConfigState {
       const mine = new AbortController();
       controller = mine;
       try {
-        const config = await deviceFetch<DisplayConfig>('/api/v1/display/config', {
+        const config = await deviceFetch('/api/v1/display/config', {
           headers: { 'X-Display-Code': code },
           signal: mine.signal,
+          accept: isDisplayConfig,
         });
         failures = 0;
         if (active) setState({ config, error: null });

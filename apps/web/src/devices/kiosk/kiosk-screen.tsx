@@ -2,7 +2,7 @@ import './kiosk.css';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent, type SyntheticEvent, type ReactNode } from 'react';
 import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
 import type { IssuedTicket, Ticket } from '@antrean/shared/domain/ticket/ticket';
-import { DeviceHttpError, deviceFetch } from '../common/http';
+import { DeviceHttpError, deviceFetch, isNoContent } from '../common/http';
 import { setLanguage, useT } from '../common/i18n';
 import catalogues from '../../locales-devices/kiosk.json';
 import {
@@ -13,6 +13,10 @@ import {
   eticketUrl,
   formatClock,
   formatDate,
+  isIssuedTicket,
+  isObject,
+  isTicketStatus,
+  hasServicesConfig,
   navigate,
   newKey,
   readableOn,
@@ -24,6 +28,22 @@ import { Keypad } from './keypad';
 import { PhotoStep } from './photo-step';
 
 type T = ReturnType<typeof useT<typeof catalogues>>['t'];
+
+/** Hand-written guard (no zod here): the parts of the configuration the kiosk reads. */
+function isKioskConfig(value: unknown): value is KioskConfig {
+  return hasServicesConfig(value) && isObject(value.kiosk) && typeof value.idleSeconds === 'number';
+}
+
+/** The checked-in ticket: the fields the kiosk shows. */
+function isCheckedInTicket(value: unknown): value is Ticket {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.number === 'string' &&
+    typeof value.serviceId === 'string' &&
+    isTicketStatus(value.status)
+  );
+}
 type Sub = DeviceService['subServices'][number];
 
 interface Shown {
@@ -147,6 +167,15 @@ function useBarcodeDetector(): boolean {
 interface BarcodeDetectorLike {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
 }
+type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
+
+/**
+ * BarcodeDetector is not in the DOM typings yet. A constructor can only be checked for being a
+ * function at run time; its shape is the Shape Detection API's (`detect` → `{ rawValue }[]`).
+ */
+function isBarcodeDetectorClass(value: unknown): value is BarcodeDetectorClass {
+  return typeof value === 'function';
+}
 
 /** Scans a booking QR with the camera (BarcodeDetector) and hands back its code. */
 function QrScanner({ onCode, onClose, t }: { onCode: (code: string) => void; onClose: () => void; t: T }) {
@@ -156,8 +185,9 @@ function QrScanner({ onCode, onClose, t }: { onCode: (code: string) => void; onC
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setInterval> | null = null;
     let cancelled = false;
-    const Detector = (window as unknown as { BarcodeDetector: new (o: { formats: string[] }) => BarcodeDetectorLike })
-      .BarcodeDetector;
+    const Detector: unknown = Reflect.get(window, 'BarcodeDetector');
+    // Only rendered when `useBarcodeDetector()` saw it; without it `new` threw before as well.
+    if (!isBarcodeDetectorClass(Detector)) throw new TypeError('BarcodeDetector is not available');
     const detector = new Detector({ formats: ['qr_code'] });
     // mediaDevices is missing outside secure contexts (a kiosk on plain http).
      
@@ -239,7 +269,7 @@ function KioskApp({ code }: { code: string }) {
   /** Loads the config; false when the network or the server failed (try again later). */
   const loadConfig = useCallback(async (): Promise<boolean> => {
     try {
-      const next = await deviceFetch<KioskConfig>('/api/v1/kiosk/config', { headers: { 'X-Kiosk-Code': code } });
+      const next = await deviceFetch('/api/v1/kiosk/config', { headers: { 'X-Kiosk-Code': code }, accept: isKioskConfig });
       setConfig(next);
       setNotFound(false);
       setNetDown(false);
@@ -273,7 +303,7 @@ function KioskApp({ code }: { code: string }) {
     };
     void run();
     const heartbeat = setInterval(() => {
-      deviceFetch<undefined>('/api/v1/kiosk/heartbeat', { method: 'POST', headers: { 'X-Kiosk-Code': code } }).catch(
+      deviceFetch('/api/v1/kiosk/heartbeat', { method: 'POST', headers: { 'X-Kiosk-Code': code }, accept: isNoContent }).catch(
         (err: unknown) => {
           if (err instanceof DeviceHttpError && err.code === 'NETWORK_ERROR') setNetDown(true);
         },
@@ -376,13 +406,13 @@ function KioskApp({ code }: { code: string }) {
   }
 
   const { theme, branch } = config;
-  const style = {
+  const style: CSSProperties = {
     '--k-primary': theme.primaryColor,
     '--k-on-primary': readableOn(theme.primaryColor),
     '--k-bg': theme.displayBackground,
     '--k-fg': readableOn(theme.displayBackground),
     fontFamily: theme.fontFamily,
-  } as CSSProperties;
+  };
 
   // --- issuing -----------------------------------------------------------------------------
   async function issue(service: DeviceService, sub: Sub | null, toPhone: string | null) {
@@ -399,7 +429,7 @@ function KioskApp({ code }: { code: string }) {
     setError(null);
     setPhoneError(null);
     try {
-      const ticket = await deviceFetch<IssuedTicket>(`/api/v1/branches/${encodeURIComponent(branch.id)}/tickets`, {
+      const ticket = await deviceFetch(`/api/v1/branches/${encodeURIComponent(branch.id)}/tickets`, {
         method: 'POST',
         headers: { ...headers, 'Idempotency-Key': key },
         body: {
@@ -408,6 +438,7 @@ function KioskApp({ code }: { code: string }) {
           channel: 'kiosk',
           ...(toPhone ? { phone: toPhone } : {}),
         },
+        accept: isIssuedTicket,
       });
       intentRef.current = null; // the ticket is shown: the next tap is a new intent
       const shown: Shown = {
@@ -491,10 +522,11 @@ function KioskApp({ code }: { code: string }) {
     setPending(true);
     setError(null);
     try {
-      const ticket = await deviceFetch<Ticket>(`/api/v1/branches/${encodeURIComponent(branch.id)}/check-in`, {
+      const ticket = await deviceFetch(`/api/v1/branches/${encodeURIComponent(branch.id)}/check-in`, {
         method: 'POST',
         headers,
         body: { bookingCode: bookingValue },
+        accept: isCheckedInTicket,
       });
       const service = config?.services.find((s) => s.id === ticket.serviceId) ?? null;
       const shown: Shown = {

@@ -2,6 +2,8 @@
  * Small helpers shared by the kiosk and the on-site phone screens (zod-free, router-free).
  */
 import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
+import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
+import type { IssuedTicket } from '@antrean/shared/domain/ticket/ticket';
 import type { Language } from '@antrean/shared/i18n/lang';
 
 export type DeviceService = KioskConfig['services'][number];
@@ -20,10 +22,22 @@ export type KitKey =
   | 'avail.nextOpen'
   | 'avail.waiting';
 
+/** Structural check (no `instanceof Crypto`: the class itself may be missing where `crypto` is). */
+function isCrypto(value: unknown): value is Crypto {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    'getRandomValues' in value &&
+    typeof value.getRandomValues === 'function'
+  );
+}
+
 /** An Idempotency-Key (crypto.randomUUID where available, a random v4 otherwise). */
 export function newKey(): string {
   // randomUUID exists only in secure contexts (a kiosk on plain http has getRandomValues only).
-  const c = globalThis.crypto as Crypto | undefined;
+  // Read through `unknown`: the DOM typings claim `crypto` always exists, old kiosk browsers disagree.
+  const maybeCrypto: unknown = Reflect.get(globalThis, 'crypto');
+  const c = isCrypto(maybeCrypto) ? maybeCrypto : undefined;
   if (c && typeof c.randomUUID === 'function') return c.randomUUID();
   const bytes = new Uint8Array(16);
   if (c) c.getRandomValues(bytes);
@@ -32,6 +46,49 @@ export function newKey(): string {
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+// Hand-written response guards (this app loads no zod): the server validates what it sends against
+// the contract; these only make sure the shape a screen reads is there before it is trusted.
+
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** Every ticket status once; `Record<TicketStatus, true>` makes the compiler flag a missing or unknown one. */
+const TICKET_STATUSES: Record<TicketStatus, true> = {
+  booked: true,
+  unvalidated: true,
+  waiting: true,
+  calling: true,
+  called: true,
+  serving: true,
+  held: true,
+  skipped: true,
+  finished: true,
+  no_show: true,
+  cancelled: true,
+};
+
+export function isTicketStatus(value: unknown): value is TicketStatus {
+  return typeof value === 'string' && Object.hasOwn(TICKET_STATUSES, value);
+}
+
+/** The answer to issuing a ticket (kiosk and on-site). */
+export function isIssuedTicket(value: unknown): value is IssuedTicket {
+  return (
+    isObject(value) &&
+    typeof value.id === 'string' &&
+    typeof value.number === 'string' &&
+    isTicketStatus(value.status) &&
+    typeof value.uniqueCode === 'string' &&
+    typeof value.peopleAhead === 'number'
+  );
+}
+
+/** The kiosk and on-site configurations share these parts. */
+export function hasServicesConfig(value: unknown): value is Record<string, unknown> & { services: unknown[] } {
+  return isObject(value) && isObject(value.branch) && isObject(value.theme) && Array.isArray(value.services);
 }
 
 /** Same pattern as the server's PhoneSchema. */

@@ -6,7 +6,7 @@ import { useLiveStatus, useLiveTopic, type LiveMessage } from '@/lib/use-live';
 import { DeviceHttpError, deviceFetch } from '../common/http';
 import { useT } from '../common/i18n';
 import catalogues from '../../locales-devices/onsite.json';
-import { aheadText, formatClock, waitText } from './device-kit';
+import { aheadText, formatClock, isObject, isTicketStatus, waitText } from './device-kit';
 import { QrCode } from './qr';
 import { LangSwitch } from './lang-switch';
 
@@ -19,10 +19,45 @@ interface LiveTicket {
   event: { type: LiveEventType; status: Status | null } | null;
 }
 
+/** Hand-written guard (no zod here): the fields this screen reads. */
+function isPublicTicket(value: unknown): value is PublicTicket {
+  return (
+    isObject(value) &&
+    typeof value.number === 'string' &&
+    isTicketStatus(value.status) &&
+    isObject(value.service) &&
+    isObject(value.branch) &&
+    typeof value.peopleAhead === 'number' &&
+    typeof value.issuedAt === 'number'
+  );
+}
+
+/** The status an event's `{ ticket: { status } }` carries, if any. */
+function eventStatus(data: unknown): Status | null {
+  if (!isObject(data) || !isObject(data.ticket)) return null;
+  const status = data.ticket.status;
+  return isTicketStatus(status) ? status : null;
+}
+
 function reduce(state: LiveTicket | undefined, message: LiveMessage): LiveTicket {
-  if (message.kind === 'snapshot') return { snapshot: message.data as PublicTicket, event: null };
-  const data = message.data as { ticket?: { status?: Status } } | null;
-  return { snapshot: state?.snapshot ?? null, event: { type: message.type, status: data?.ticket?.status ?? null } };
+  if (message.kind === 'snapshot') {
+    // A malformed snapshot is ignored (the screen keeps what it shows).
+    return { snapshot: isPublicTicket(message.data) ? message.data : null, event: null };
+  }
+  return { snapshot: state?.snapshot ?? null, event: { type: message.type, status: eventStatus(message.data) } };
+}
+
+/** AudioContext, or older WebKit's prefixed one; undefined when neither exists. */
+function audioContextClass(): typeof AudioContext | undefined {
+  // Read through `unknown`: the DOM typings claim AudioContext always exists, older WebKit disagrees.
+  const standard: unknown = Reflect.get(window, 'AudioContext');
+  const ctor: unknown = standard ?? Reflect.get(window, 'webkitAudioContext');
+  // A constructor can only be checked for being a function at run time.
+  return isAudioContextClass(ctor) ? ctor : undefined;
+}
+
+function isAudioContextClass(value: unknown): value is typeof AudioContext {
+  return typeof value === 'function';
 }
 
 const CALLING: readonly Status[] = ['calling', 'called'];
@@ -60,7 +95,7 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
   const refetch = useCallback(async () => {
     if (!uniqueCode) return;
     try {
-      setTicket(await deviceFetch<PublicTicket>(`/api/v1/public/tickets/${encodeURIComponent(uniqueCode)}`));
+      setTicket(await deviceFetch(`/api/v1/public/tickets/${encodeURIComponent(uniqueCode)}`, { accept: isPublicTicket }));
       setLoadError(null);
     } catch (err) {
       setLoadError(err instanceof DeviceHttpError && err.status === 404 ? 'not-found' : 'network');
@@ -106,10 +141,7 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
   }, [callKey]);
 
   function enableSound() {
-    const Ctor =
-      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- older WebKit only has webkitAudioContext
-      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- older WebKit only has webkitAudioContext
+    const Ctor = audioContextClass();
     if (!Ctor) return;
     audioRef.current ??= new Ctor();
     void audioRef.current.resume().catch(() => undefined);

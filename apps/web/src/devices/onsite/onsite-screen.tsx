@@ -1,7 +1,6 @@
 import './onsite.css';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import type { OnSiteConfig } from '@antrean/shared/contracts/devices.contract';
-import type { IssuedTicket } from '@antrean/shared/domain/ticket/ticket';
 import { DeviceHttpError, deviceFetch } from '../common/http';
 import { useT } from '../common/i18n';
 import { LangSwitch } from './lang-switch';
@@ -10,6 +9,8 @@ import {
   PHONE_PATTERN,
   activeSubs,
   availabilityText,
+  hasServicesConfig,
+  isIssuedTicket,
   navigate,
   newKey,
   readableOn,
@@ -17,6 +18,11 @@ import {
 } from './device-kit';
 
 type T = ReturnType<typeof useT<typeof catalogues>>['t'];
+
+/** Hand-written guard (no zod here): the parts of the configuration this screen reads. */
+function isOnSiteConfig(value: unknown): value is OnSiteConfig {
+  return hasServicesConfig(value);
+}
 
 function BranchForm({ t }: { t: T }) {
   const [value, setValue] = useState('');
@@ -55,7 +61,9 @@ function OnSite({ branchId }: { branchId: string }) {
 
   const load = useCallback(async () => {
     try {
-      setConfig(await deviceFetch<OnSiteConfig>(`/api/v1/public/branches/${encodeURIComponent(branchId)}/on-site`));
+      setConfig(
+        await deviceFetch(`/api/v1/public/branches/${encodeURIComponent(branchId)}/on-site`, { accept: isOnSiteConfig }),
+      );
       setLoadError(null);
     } catch (err) {
       setLoadError(err instanceof DeviceHttpError && err.status === 404 ? 'not-found' : 'network');
@@ -91,11 +99,11 @@ function OnSite({ branchId }: { branchId: string }) {
   }
 
   const { branch, theme } = config;
-  const style = {
+  const style: CSSProperties = {
     '--os-primary': theme.primaryColor,
     '--os-on-primary': readableOn(theme.primaryColor),
     fontFamily: theme.fontFamily,
-  } as CSSProperties;
+  };
 
   function open(service: DeviceService) {
     intentRef.current = null;
@@ -133,12 +141,13 @@ function OnSite({ branchId }: { branchId: string }) {
     setError(null);
     setPhoneError(null);
     try {
-      const ticket = await deviceFetch<IssuedTicket>(
+      const ticket = await deviceFetch(
         `/api/v1/public/branches/${encodeURIComponent(branch.id)}/tickets`,
         {
           method: 'POST',
           headers: { 'Idempotency-Key': intentRef.current.key },
           body: { serviceId: selected.id, ...(sub ? { subServiceId: sub.id } : {}), ...(value ? { phone: value } : {}) },
+          accept: isIssuedTicket,
         },
       );
       intentRef.current = null;

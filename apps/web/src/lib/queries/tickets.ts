@@ -24,13 +24,14 @@ export const ticketListKeys = {
 export function ticketListQueryOptions(branchId: string, filter: TicketListFilter) {
   return infiniteQueryOptions({
     queryKey: ticketListKeys.list(branchId, filter),
-    queryFn: ({ pageParam, signal }): Promise<TicketList> =>
+    // The page param is the server's cursor; annotating it here types `initialPageParam: null` as `string | null`.
+    queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }): Promise<TicketList> =>
       api.call(ticketListContract.list, {
         params: { branchId },
         query: pageParam === null ? filter : { ...filter, cursor: pageParam },
         signal,
       }),
-    initialPageParam: null as string | null,
+    initialPageParam: null,
     getNextPageParam: (last) => last.nextCursor,
     enabled: branchId !== '',
     staleTime: 0,
