@@ -27,6 +27,8 @@ import { liveRoutes } from './live/live.routes';
 import type { DeviceHeartbeats } from './live/heartbeats';
 import { createDeviceService } from './modules/devices/device.service';
 import { deviceRoutes } from './modules/devices/device.routes';
+import { createDeviceAdminService } from './modules/devices/device-admin.service';
+import { deviceAdminRoutes } from './modules/devices/device-admin.routes';
 import { createMonitorService } from './modules/monitor/monitor.service';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { createFileService } from './modules/files/file.service';
@@ -92,6 +94,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     ticketRoutes(api, tickets);
     ticketListRoutes(api, createTicketListService(deps));
     deviceRoutes(api, devices, tickets);
+    deviceAdminRoutes(api, createDeviceAdminService(deps, bus));
     monitorRoutes(api, createMonitorService(deps, bus));
     fileRoutes(api, createFileService(deps));
     liveRoutes(api, deps, hub, auth, tickets, devices);

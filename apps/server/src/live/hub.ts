@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LiveEventType, ServerFrame } from '@antrean/shared/live/topics';
+import { errorMessage } from '@antrean/shared/i18n/errors';
 
 /** One connected client as the hub sees it. */
 export interface Subscriber {
@@ -60,7 +61,9 @@ export type LiveMessage =
       ticketCode?: string;
       counterId?: string | null;
     }
-  | { kind: 'topic'; topic: string; type: LiveEventType; data: unknown };
+  | { kind: 'topic'; topic: string; type: LiveEventType; data: unknown }
+  /** A device code was regenerated or the device disabled: its topic's subscribers are cut off. */
+  | { kind: 'revoke'; topic: string };
 
 export interface HubOptions {
   bufferSize?: number;
@@ -211,8 +214,31 @@ export class LiveHub {
     return seq;
   }
 
+  /**
+   * Cuts every subscriber off a topic whose credential stopped working (a display's code was
+   * regenerated or the display disabled): each gets the `error` frame a refused subscription
+   * gets (`NOT_FOUND`, so the screen shows "unknown display"), and the topic is dropped.
+   */
+  revoke(name: string): void {
+    const t = this.topics.get(name);
+    this.topics.delete(name);
+    for (const [branchId, set] of this.branchDisplays) {
+      set.delete(name);
+      if (set.size === 0) this.branchDisplays.delete(branchId);
+    }
+    if (!t) return;
+    const frame: ServerFrame = { type: 'error', topic: name, code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', 'id') };
+    for (const subscriber of t.subscribers) subscriber.send(frame);
+    t.subscribers.clear();
+    t.pending.clear();
+  }
+
   /** Delivers a cross-node message locally. */
   deliver(message: LiveMessage): void {
+    if (message.kind === 'revoke') {
+      this.revoke(message.topic);
+      return;
+    }
     if (message.kind === 'topic') {
       this.publish(message.topic, message.type, message.data);
       return;

@@ -179,6 +179,17 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
       limit: '10',
     }),
   },
+  // Device administration names the device by kind + id: the display of the scope's branch
+  // (another tenant's display id must answer 404).
+  'POST /api/v1/devices/:kind/:deviceId/regenerate-code': {
+    params: { kind: () => 'display', deviceId: (s) => s.branch.display.id },
+    branchScopedParams: ['deviceId'],
+  },
+  'PATCH /api/v1/devices/:kind/:deviceId': {
+    params: { kind: () => 'display', deviceId: (s) => s.branch.display.id },
+    branchScopedParams: ['deviceId'],
+    body: () => ({ isActive: true }),
+  },
   'GET /api/v1/branches/by-code/:code': {
     params: { code: (s) => s.branch.branch.code },
     branchScopedParams: ['code'],

@@ -78,6 +78,25 @@ describe('routes and guards', () => {
     expect(screen.getByText('Laporan · Dilayani')).toBeInTheDocument();
   });
 
+  it("routes /dashboard/master/display to the admin's devices page", async () => {
+    mockApi(
+      signedIn(staffUser('admin'), [
+        { path: '/api/v1/branches', body: { items: [BRANCH] } },
+        { path: `/api/v1/branches/${BRANCH.id}/devices`, body: { kiosks: [], displays: [] } },
+      ]),
+    );
+    renderAt('/dashboard/master/display');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Perangkat & layar' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Kiosk' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Perangkat & layar' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it('refuses the devices page to a supervisor', async () => {
+    mockApi(signedIn(staffUser('supervisor')));
+    renderAt('/dashboard/master/display');
+    expect(await screen.findByRole('heading', { name: 'Akses ditolak' })).toBeInTheDocument();
+  });
+
   it('refuses a page the role may not open', async () => {
     mockApi(signedIn(staffUser('supervisor')));
     renderAt('/dashboard/pengguna');

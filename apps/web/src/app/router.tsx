@@ -2,7 +2,7 @@ import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { NotFoundPage } from '@/components/not-found-page';
 import { RouteErrorBoundary } from '@/components/route-error-boundary';
-import { allDashboardPages, type DashboardRouteHandle } from '@/config/dashboard-pages';
+import { allDashboardPages, type DashboardRouteHandle, type NavLabelKey } from '@/config/dashboard-pages';
 import { paths } from '@/config/paths';
 import { lazyScreen } from '@/lib/lazy-route';
 import { useSession } from '@/lib/session';
@@ -38,6 +38,10 @@ const dashboardHome = lazyScreen(
   () => import('@/features/dashboard/pages/dashboard-home-page'),
   (m) => m.DashboardHomePage,
 );
+const devicesPage = lazyScreen(
+  () => import('@/features/devices/pages/devices-page'),
+  (m) => m.DevicesPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -50,6 +54,11 @@ function OwnMonitorRedirect() {
   return user ? <Navigate replace to={paths.supervisor.href(user.id)} /> : null;
 }
 
+/** The dashboard pages that are built, by page id; the others show the placeholder. */
+const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> = {
+  displays: devicesPage,
+};
+
 /**
  * The dashboard's pages: the home, and every other page of spec §2 on the "being prepared"
  * placeholder until its issue lands. Each route carries its page (label, permission) as `handle`.
@@ -58,7 +67,8 @@ function dashboardChildren(): RouteObject[] {
   return allDashboardPages().flatMap(({ page, group }): RouteObject[] => {
     const handle: DashboardRouteHandle = group ? { dashboardPage: page, group } : { dashboardPage: page };
     if (page.path === '') return [{ index: true, handle, lazy: dashboardHome }];
-    return [page.path, ...(page.extraPaths ?? [])].map((path) => ({ path, handle, lazy: pageBeingPrepared }));
+    const lazy = BUILT_DASHBOARD_PAGES[page.id] ?? pageBeingPrepared;
+    return [page.path, ...(page.extraPaths ?? [])].map((path) => ({ path, handle, lazy }));
   });
 }
 

@@ -15,8 +15,18 @@ import idOperator from '@/locales/id/operator.json';
 import enOperator from '@/locales/en/operator.json';
 import idSupervisor from '@/locales/id/supervisor.json';
 import enSupervisor from '@/locales/en/supervisor.json';
+import idDevices from '@/locales/id/devices.json';
+import enDevices from '@/locales/en/devices.json';
 
-export const NAMESPACES = ['common', 'auth', 'caller', 'dashboard', 'operator', 'supervisor'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'caller',
+  'dashboard',
+  'operator',
+  'supervisor',
+  'devices',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** The web app's own catalogues, one JSON file per language and namespace. */
@@ -28,6 +38,7 @@ export const CATALOGUES = {
     dashboard: idDashboard,
     operator: idOperator,
     supervisor: idSupervisor,
+    devices: idDevices,
   },
   en: {
     common: enCommon,
@@ -36,6 +47,7 @@ export const CATALOGUES = {
     dashboard: enDashboard,
     operator: enOperator,
     supervisor: enSupervisor,
+    devices: enDevices,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -53,6 +65,7 @@ export interface AppResources {
   dashboard: typeof idDashboard;
   operator: typeof idOperator;
   supervisor: typeof idSupervisor;
+  devices: typeof idDevices;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

@@ -35,6 +35,7 @@ describe('dashboard sidebar', () => {
     expect(master).toHaveAttribute('aria-expanded', 'true');
     expect(await findLink('Cabang')).toHaveAttribute('href', '/dashboard/master/cabang');
     expect(link('Loket-Layanan-Cabang')).toHaveAttribute('href', '/dashboard/master/loket-layanan-cabang');
+    expect(link('Perangkat & layar')).toHaveAttribute('href', '/dashboard/master/display');
     expect(link('Tenant')).not.toBeInTheDocument();
 
     const parameters = group('Parameter');
@@ -88,5 +89,23 @@ describe('dashboard sidebar', () => {
       expect(await findLink(name), name).toBeInTheDocument();
     }
     expect(link('Audit Trail')).not.toBeInTheDocument();
+    expect(link('Perangkat & layar')).not.toBeInTheDocument();
   });
+
+  it('lists the devices page only for roles that configure the tenant', () => {
+    mockApi([]);
+    renderWithProviders(<DashboardNav staffRole="admin" />, { route: '/dashboard/master/display' });
+    // The group holding the current page starts open.
+    expect(link('Perangkat & layar')).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each(['operator', 'caller', 'supervisor'] as const)(
+    'does not list the devices page for a %s',
+    (role) => {
+      mockApi([]);
+      renderWithProviders(<DashboardNav staffRole={role} />, { route: '/dashboard/master/display' });
+      expect(link('Perangkat & layar')).not.toBeInTheDocument();
+      expect(group('Master')).not.toBeInTheDocument();
+    },
+  );
 });

@@ -1,0 +1,35 @@
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { BranchSummary } from '@antrean/shared/domain/branch';
+
+/** Picks one of the tenant's branches ("code · name", inactive ones marked). */
+export function BranchSelect({
+  branches,
+  value,
+  onChange,
+}: {
+  branches: readonly BranchSummary[];
+  value: string;
+  onChange: (branchId: string) => void;
+}) {
+  const { t } = useTranslation(['devices', 'common']);
+  return (
+    <Select
+      label={t('branch')}
+      data={branches.map((b) => ({
+        value: b.id,
+        label: b.isActive
+          ? `${b.code} · ${b.name}`
+          : `${b.code} · ${b.name} (${t('common:status.inactive')})`,
+      }))}
+      value={value || null}
+      onChange={(id) => {
+        if (id) onChange(id);
+      }}
+      allowDeselect={false}
+      searchable={branches.length > 8}
+      w={360}
+      maw="100%"
+    />
+  );
+}
