@@ -94,6 +94,8 @@ const steps = [
         ]
       : ['issuance.mjs', '--db', 'postgres', '--rounds', '3', '--variant', 'spread,hot', '--cpu-prof'],
   },
+  // Needs the built app (`npm run build`): the JavaScript each device route loads, gzipped.
+  { name: 'bundle-budget', args: ['bundle-budget.mjs'] },
 ];
 if (args['with-quiet-windows'] && !quick) steps.splice(1, 0, quietWindows);
 

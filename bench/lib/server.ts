@@ -4,7 +4,7 @@
  *   node --import tsx bench/lib/server.ts        (options as JSON in env BENCH_SERVER_OPTS)
  *
  * Same as apps/server/src/main.ts, i.e. loadConfig → createSqliteDatabase (WAL +
- * synchronous=FULL) / createPostgresDatabase (pool 10) → migrateToLatest → seedDemo →
+ * synchronous=FULL) / createPostgresDatabase (pool 10, DATABASE_POOL_SIZE) → migrateToLatest → seedDemo →
  * buildApp → listen, plus the bench branches of setup.ts, with these differences:
  * NODE_ENV=production (logger on at LOG_LEVEL=warn, JSON to stdout, no pino-pretty), the queue
  * timers are off (no announce/auto-serve events interfering), TRUST_PROXY=true so the load

@@ -44,7 +44,7 @@ export interface BenchSetup {
     serviceId: string;
     kioskCode: string;
     kioskId: string;
-    /** KIOS-JKT01 plus HOT_KIOSKS more kiosks of JKT01: the issue limit counts per kiosk. */
+    /** KIOS-JKT01 plus HOT_KIOSKS (399) more kiosks of JKT01: the issue limit counts per kiosk. */
     kiosks: { code: string; id: string }[];
   };
   branches: BenchBranch[];
@@ -93,7 +93,7 @@ async function demoTarget(database: Database): Promise<BenchSetup['demo']> {
  * Kiosks are rate-limited per kiosk (120 issues a minute, decision 33): the hot variant sends
  * everything to JKT01 / Teller through KIOS-JKT01 and this many more kiosks of JKT01, round robin.
  */
-const HOT_KIOSKS = 63;
+const HOT_KIOSKS = 399;
 
 async function addHotKiosks(database: Database, demo: BenchSetup['demo'], now: number): Promise<void> {
   await database.db.transaction().execute(async (trx) => {

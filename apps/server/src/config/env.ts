@@ -7,6 +7,8 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** postgres://… selects PostgreSQL; empty means the embedded SQLite database. */
   DATABASE_URL: z.string().optional(),
+  /** PostgreSQL connections per server process (one of them listens for live events). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   DATA_DIR: z.string().default('data'),
   /** `demo` (default outside production) seeds the demo tenants on an empty database; `none` skips it. */
   ANTREAN_SEED: z.enum(['demo', 'none']).optional(),
@@ -28,7 +30,7 @@ export interface Config {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolSize: number };
   dataDir: string;
   seed: 'demo' | 'none';
   publicUrl: string | undefined;
@@ -53,7 +55,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST,
     port: env.PORT,
     database: isPostgresUrl(env.DATABASE_URL)
-      ? { kind: 'postgres', url: env.DATABASE_URL }
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.DATABASE_POOL_SIZE }
       : { kind: 'sqlite', file: path.join(dataDir, 'antrean.sqlite') },
     dataDir,
     seed: isProduction ? 'none' : (env.ANTREAN_SEED ?? 'demo'),

@@ -5,7 +5,7 @@ import { createPostgresDatabase, createSqliteDatabase, migrateToLatest, type Dat
 export async function openDatabase(config: Config): Promise<Database> {
   const database =
     config.database.kind === 'postgres'
-      ? createPostgresDatabase(config.database.url)
+      ? createPostgresDatabase(config.database.url, config.database.poolSize)
       : createSqliteDatabase(config.database.file);
   await migrateToLatest(database);
   return database;
