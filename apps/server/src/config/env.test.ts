@@ -7,8 +7,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u:p@db:5432/antrean' }).database).toEqual({
       kind: 'postgres',
       url: 'postgres://u:p@db:5432/antrean',
+      poolSize: 10,
     });
     expect(loadConfig({ DATABASE_URL: 'postgresql://db/antrean' }).database.kind).toBe('postgres');
+  });
+
+  it('takes the PostgreSQL pool size from DATABASE_POOL_SIZE (2–200) and refuses anything else', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/antrean', DATABASE_POOL_SIZE: '25' }).database).toMatchObject({ poolSize: 25 });
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/antrean', DATABASE_POOL_SIZE: '1' })).toThrow();
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/antrean', DATABASE_POOL_SIZE: 'many' })).toThrow();
   });
 
   it('uses SQLite at DATA_DIR/antrean.sqlite otherwise', () => {
