@@ -1,5 +1,6 @@
 import { newId, randomCode } from '@antrean/shared/common/ids';
 import { can } from '@antrean/shared/auth/permissions';
+import { displayPath, kioskPath } from '@antrean/shared/common/device-paths';
 import {
   GENERATED_DEVICE_CODE_LENGTH,
   type AdminDevice,
@@ -18,19 +19,6 @@ import { findBranch } from '../branches/branch.repository';
 import { ONLINE_WINDOW_MS } from '../monitor/monitor.service';
 import * as repo from './device-admin.repository';
 
-const DISPLAY_PATHS: Record<string, string> = {
-  classic: 'display',
-  modern: 'new-display',
-  big: 'big-display',
-  pos: 'pos-display',
-};
-
-function pathOf(kind: DeviceKind, row: repo.DeviceRow): string {
-  const code = encodeURIComponent(row.code);
-  if (kind === 'kiosk') return `/mkios/${code}`;
-  return `/${DISPLAY_PATHS[row.layout ?? 'classic'] ?? 'display'}/${code}`;
-}
-
 function toAdminDevice(kind: DeviceKind, row: repo.DeviceRow, now: number): AdminDevice {
   return {
     id: row.id,
@@ -39,7 +27,7 @@ function toAdminDevice(kind: DeviceKind, row: repo.DeviceRow, now: number): Admi
     code: row.code,
     isActive: row.is_active === 1,
     layout: row.layout,
-    path: pathOf(kind, row),
+    path: kind === 'kiosk' ? kioskPath(row.code) : displayPath(row.layout, row.code),
     lastSeenAt: row.last_seen_at,
     online: row.is_active === 1 && row.last_seen_at !== null && now - row.last_seen_at <= ONLINE_WINDOW_MS,
   };

@@ -1,6 +1,7 @@
 import './display.css';
 import { memo, useCallback, useEffect, useId, useRef, useState, type CSSProperties, type JSX } from 'react';
 import type { DisplayConfig } from '@antrean/shared/contracts/devices.contract';
+import { displayPath, type DisplayLayout } from '@antrean/shared/common/device-paths';
 import type { Language } from '@antrean/shared/i18n/lang';
 import { useLiveConnection, useLiveStatus, useLiveTopic } from '@/lib/use-live';
 import type { LiveConnection } from '@/lib/live';
@@ -13,20 +14,13 @@ import { BigLayout, ClassicLayout, ModernLayout, PosLayout } from './layouts';
 import type { LayoutProps, Translate } from './parts';
 import { CONFIG_REFRESH_MS, useDisplayConfig } from './use-display-config';
 
-export type DisplayLayout = 'classic' | 'modern' | 'big' | 'pos';
+export type { DisplayLayout };
 
 /** sessionStorage flag: the sound was unlocked by a tap in this tab. */
 export const SOUND_UNLOCKED_KEY = 'antrean.display.soundUnlocked';
 /** How long a fresh call stays highlighted, and its caption on screen. */
 const FLASH_MS = 8_000;
 const CAPTION_MS = 12_000;
-
-const ROUTE_PREFIX: Record<DisplayLayout, string> = {
-  classic: 'display',
-  modern: 'new-display',
-  big: 'big-display',
-  pos: 'pos-display',
-};
 
 const LAYOUTS: Record<DisplayLayout, (props: LayoutProps) => JSX.Element> = {
   classic: ClassicLayout,
@@ -88,7 +82,7 @@ function CodeForm({ layout, t }: { layout: DisplayLayout; t: Translate }) {
     event.preventDefault();
     const code = value.trim();
     if (!code) return;
-    window.history.pushState(null, '', `/${ROUTE_PREFIX[layout]}/${encodeURIComponent(code)}`);
+    window.history.pushState(null, '', displayPath(layout, code));
     window.dispatchEvent(new PopStateEvent('popstate'));
   };
   return (
