@@ -30,7 +30,8 @@ const started = Date.now();
 await rm(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: here,
-  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts' },
+  // read-worker: the long-read thread (db/read-pool.ts loads it from beside main.js).
+  entryPoints: { main: 'src/main.ts', cli: 'src/cli.ts', 'read-worker': 'src/db/read-worker.ts' },
   outdir,
   bundle: true,
   format: 'esm',

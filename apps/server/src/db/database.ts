@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import {
   Kysely,
   Migrator,
@@ -12,6 +13,7 @@ import {
 } from 'kysely';
 import type { DB } from './schema';
 import { migrationProvider } from './migrations/index';
+import { readPoolDialect } from './read-pool';
 
 export type DbKind = 'sqlite' | 'postgres';
 
@@ -23,6 +25,13 @@ export interface Database {
   sqlite: SqliteDatabase.Database | undefined;
   /** The pg pool (PostgreSQL mode only), e.g. for LISTEN/NOTIFY. */
   pool: pg.Pool | undefined;
+  /**
+   * The long-read path (reports, exports, backups, history): on a SQLite file, worker threads with
+   * read-only connections of their own (db/read-pool.ts), so a slow read never blocks the event
+   * loop; on PostgreSQL the pool itself; on an in-memory SQLite database (tests) the main handle,
+   * since no other connection can see it.
+   */
+  reader: Kysely<DB>;
   close(): Promise<void>;
 }
 
@@ -99,15 +108,36 @@ export function statementCachingSqlite(
   };
 }
 
-export function createSqliteDatabase(file: string): Database {
+export interface SqliteOptions {
+  /** Worker threads for long reads (each one a read connection). */
+  readWorkers?: number;
+  /** A long read still running after this many ms is abandoned. */
+  readTimeoutMs?: number;
+}
+
+export function createSqliteDatabase(file: string, options: SqliteOptions = {}): Database {
   const sqlite = openSqlite(file);
   const db = new Kysely<DB>({ dialect: new SqliteDialect({ database: statementCachingSqlite(sqlite) }) });
+  const reader =
+    file === ':memory:'
+      ? db
+      : new Kysely<DB>({
+          dialect: readPoolDialect({
+            file,
+            size: options.readWorkers ?? 1,
+            timeoutMs: options.readTimeoutMs ?? 120_000,
+          }),
+        });
   return {
     kind: 'sqlite',
     db,
     sqlite,
     pool: undefined,
-    close: () => db.destroy(),
+    reader,
+    close: async () => {
+      if (reader !== db) await reader.destroy();
+      await db.destroy();
+    },
   };
 }
 
@@ -118,12 +148,14 @@ export function createPostgresDatabase(url: string, poolSize = 10): Database {
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL pool: ${error.message}`);
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  // The cursor lets long reads (exports, backups) stream rows instead of loading them all.
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
   return {
     kind: 'postgres',
     db,
     sqlite: undefined,
     pool,
+    reader: db,
     close: async () => {
       await db.destroy();
       // Kysely ends the pool only if it ran a query itself; the live bus may have used it alone.

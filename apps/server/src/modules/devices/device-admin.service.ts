@@ -13,7 +13,7 @@ import type { Actor } from '../../lib/actor';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, tenantOf } from '../../lib/policy';
-import { inTransaction } from '../../lib/tx';
+import { unitOfWork } from '../../lib/uow';
 import type { LiveBus } from '../../live/bus';
 import { findBranch } from '../branches/branch.repository';
 import { ONLINE_WINDOW_MS } from '../monitor/monitor.service';
@@ -107,7 +107,7 @@ export function createDeviceAdminService(deps: Deps, bus: LiveBus) {
   async function regenerateCode(actor: Actor, kind: DeviceKind, id: string): Promise<AdminDevice> {
     assertAdmin(actor);
     const now = deps.clock.now();
-    return inTransaction(deps.database, async (trx, tx) => {
+    return unitOfWork(deps.database).transaction(async (trx, tx) => {
       const device = await deviceOrNotFound(actor, trx, kind, id);
       const code = randomCode(GENERATED_DEVICE_CODE_LENGTH);
       await repo.replaceCode(trx, kind, device, code, now);
@@ -123,7 +123,7 @@ export function createDeviceAdminService(deps: Deps, bus: LiveBus) {
   async function update(actor: Actor, kind: DeviceKind, id: string, body: { isActive: boolean }): Promise<AdminDevice> {
     assertAdmin(actor);
     const now = deps.clock.now();
-    return inTransaction(deps.database, async (trx, tx) => {
+    return unitOfWork(deps.database).transaction(async (trx, tx) => {
       const device = await deviceOrNotFound(actor, trx, kind, id);
       const active = device.is_active === 1;
       if (active !== body.isActive) {

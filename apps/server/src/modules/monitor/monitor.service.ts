@@ -7,7 +7,7 @@ import type { Actor } from '../../lib/actor';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, requireTenantStaff, tenantOf } from '../../lib/policy';
-import { inTransaction } from '../../lib/tx';
+import { unitOfWork } from '../../lib/uow';
 import type { LiveBus } from '../../live/bus';
 import { toBranchSummary } from '../branches/branch.mapper';
 import { toTicket } from '../tickets/ticket.mapper';
@@ -125,7 +125,7 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
   async function openStation(actor: Actor, counterId: string, serviceIds: string[]): Promise<Station> {
     const staff = requireTenantStaff(actor);
     const now = deps.clock.now();
-    const station = await inTransaction(deps.database, async (trx, tx) => {
+    const station = await unitOfWork(deps.database).transaction(async (trx, tx) => {
       const counter = await trx.selectFrom('counters').selectAll().where('tenant_id', '=', staff.tenantId).where('id', '=', counterId).executeTakeFirst();
       if (!counter) throw new AppError('NOT_FOUND');
       assertBranchAccess(staff, counter.branch_id);
@@ -167,7 +167,7 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
   async function closeStation(actor: Actor, counterId: string): Promise<void> {
     const staff = requireTenantStaff(actor);
     const now = deps.clock.now();
-    await inTransaction(deps.database, async (trx, tx) => {
+    await unitOfWork(deps.database).transaction(async (trx, tx) => {
       const counter = await trx.selectFrom('counters').select(['id', 'branch_id']).where('tenant_id', '=', staff.tenantId).where('id', '=', counterId).executeTakeFirst();
       if (!counter) throw new AppError('NOT_FOUND');
       assertBranchAccess(staff, counter.branch_id);

@@ -13,7 +13,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, tenantOf } from '../../lib/policy';
 import { sha256 } from '../../lib/crypto';
-import { inTransaction, type TxContext } from '../../lib/tx';
+import { unitOfWork, type TxContext } from '../../lib/uow';
 import type { LiveBus } from '../../live/bus';
 import { findBranch } from '../branches/branch.repository';
 import * as repo from './ticket.repository';
@@ -223,7 +223,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     const requestHash = sha256(JSON.stringify({ branchId, ...body }));
     const scope = 'ticket.issue';
 
-    return inTransaction(deps.database, async (trx, tx) => {
+    return unitOfWork(deps.database).transaction(async (trx, tx) => {
       if (idempotencyKey) {
         const claim = await idem.claimKey(trx, { tenantId, scope, key: idempotencyKey, requestHash, now });
         if (!claim.claimed) {
@@ -343,7 +343,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     const tenantId = tenantOf(actor);
     assertMay(actor, 'call');
     const now = deps.clock.now();
-    return inTransaction(deps.database, async (trx, tx) => {
+    return unitOfWork(deps.database).transaction(async (trx, tx) => {
       const counter = await repo.findCounter(trx, kind, tenantId, counterId, true);
       if (!counter) throw new AppError('NOT_FOUND');
       assertBranchAccess(actor, counter.branch_id);
@@ -403,7 +403,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
   async function act(actor: Actor, ticketId: string, action: UserTicketAction, options: ActionOptions = {}): Promise<Ticket> {
     const tenantId = tenantOf(actor);
     const now = deps.clock.now();
-    return inTransaction(deps.database, async (trx, tx) => {
+    return unitOfWork(deps.database).transaction(async (trx, tx) => {
       const ticket = await repo.findTicket(trx, kind, tenantId, ticketId, true);
       if (!ticket) throw new AppError('NOT_FOUND');
       assertBranchAccess(actor, ticket.branch_id);
@@ -549,7 +549,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     const now = dueAt === undefined ? clockNow : Math.min(clockNow, Math.max(dueAt, ticket.updated_at, ticket.called_at ?? 0));
     const to = nextStatus(toStatus(ticket.status), action);
     if (!to) return false;
-    return inTransaction(deps.database, async (trx, tx) => {
+    return unitOfWork(deps.database).transaction(async (trx, tx) => {
       const after: repo.TicketRow = { ...ticket, status: to, updated_at: now, version: ticket.version + 1 };
       if (action === 'serve') after.serving_started_at = now;
       if (action === 'expire') after.closed_at = now;
@@ -668,7 +668,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     assertBranchAccess(actor, branchId);
     if (actor.kind !== 'staff' || !can(actor.role, 'tenant.reset-queue')) throw new AppError('FORBIDDEN');
     const now = deps.clock.now();
-    return inTransaction(deps.database, async (trx, tx) => {
+    return unitOfWork(deps.database).transaction(async (trx, tx) => {
       const branch = await branchOrNotFound(trx, tenantId, branchId);
       if (serviceId && !(await repo.findOfferedService(trx, tenantId, branchId, serviceId))) throw new AppError('NOT_FOUND');
       const day = localDate(now, branch.time_zone);

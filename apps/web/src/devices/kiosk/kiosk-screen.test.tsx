@@ -32,16 +32,9 @@ function service(overrides: Partial<Service>): Service {
   };
 }
 
-/** Next Monday 08:00 in Jakarta (UTC+7, no DST), less than a week away. */
-function nextMonday0800Jakarta(): number {
-  const now = Date.now();
-  for (let day = 1; day <= 7; day += 1) {
-    const d = new Date(now + day * 86_400_000);
-    const at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate(), 1, 0);
-    if (new Date(at).getUTCDay() === 1 && at > now) return at;
-  }
-  throw new Error('unreachable');
-}
+/** A Wednesday 10:00 in Jakarta (UTC+7, no DST) and the Monday 08:00 after it: the clock is an input. */
+const WEDNESDAY_1000_JAKARTA = Date.UTC(2026, 10, 25, 3, 0);
+const NEXT_MONDAY_0800_JAKARTA = Date.UTC(2026, 10, 30, 1, 0);
 
 function config(services: Service[], whatsapp = false): KioskConfig {
   return {
@@ -167,7 +160,9 @@ describe('KioskScreen', () => {
   });
 
   it('shows a closed service disabled with its reason and next opening time', async () => {
-    const nextOpenAt = nextMonday0800Jakarta();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(WEDNESDAY_1000_JAKARTA);
+    const nextOpenAt = NEXT_MONDAY_0800_JAKARTA;
     const { posts } = stubFetch(
       config([
         service({}),

@@ -7,29 +7,10 @@ export interface TxContext {
   afterCommit(callback: () => void): void;
 }
 
-type Work<T> = (trx: Transaction<DB>, tx: TxContext) => Promise<T>;
+export type Work<T> = (trx: Transaction<DB>, tx: TxContext) => Promise<T>;
 
-/**
- * One transaction with after-commit callbacks, so nothing is published that did not happen.
- *
- * On SQLite the work joins a **group commit** (see {@link GroupCommitter}): it runs in its own
- * savepoint of a transaction shared with the other work queued at the same moment, and its
- * promise settles only after that transaction committed. To the caller nothing changes: its work
- * is atomic (rolled back alone if it throws), isolated (the members run one after the other) and
- * durable when the promise resolves. On PostgreSQL every call is its own transaction (the server
- * groups the commits of concurrent connections itself).
- */
-export async function inTransaction<T>(database: Database, work: Work<T>): Promise<T> {
-  if (database.kind === 'sqlite') return committerFor(database).submit(work);
-  const callbacks: (() => void)[] = [];
-  const result = await database.db
-    .transaction()
-    .execute((trx) => work(trx, { afterCommit: (cb) => callbacks.push(cb) }));
-  runCallbacks(callbacks);
-  return result;
-}
-
-function runCallbacks(callbacks: readonly (() => void)[]): void {
+/** Runs after-commit callbacks; one that throws does not stop the others. */
+export function runCallbacks(callbacks: readonly (() => void)[]): void {
   for (const callback of callbacks) {
     try {
       callback();
@@ -66,7 +47,7 @@ export function groupCommitStats(database: Database): Readonly<GroupCommitter['s
   return committers.get(database)?.stats;
 }
 
-function committerFor(database: Database): GroupCommitter {
+export function committerFor(database: Database): GroupCommitter {
   let committer = committers.get(database);
   if (!committer) {
     committer = new GroupCommitter(database);
