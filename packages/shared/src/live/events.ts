@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/ids';
+import { StationSchema } from '../contracts/monitor.contract';
+import { TicketStatusSchema } from '../domain/ticket/status';
+import { BranchQueueSchema, PublicTicketSchema, TicketSchema } from '../domain/ticket/ticket';
+import type { LiveEventType, TopicKind } from './topics';
+
+/**
+ * What travels on each live topic: its snapshot and the payload of every event, as schemas. The
+ * server publishes against these types (a payload of the wrong shape does not compile), the staff
+ * screens and the device apps read them with these types (device apps import types only, so their
+ * bundle carries no schema), and the server's live tests check every frame they receive against the
+ * schemas at run time.
+ *
+ * Two audiences: staff topics (`branch:`, `counter:`) carry whole tickets; public topics
+ * (`display:`, `ticket:`) carry what anyone in the waiting room may see, with no personal data.
+ */
+
+/** A ticket as a public topic shows it in an event: no name, no phone. */
+export const LiveTicketSchema = z.object({
+  id: IdSchema,
+  number: z.string(),
+  status: TicketStatusSchema,
+  serviceId: IdSchema,
+  counterId: IdSchema.nullable(),
+  calledAt: z.number().nullable(),
+  recallCount: z.number().int(),
+});
+export type LiveTicket = z.infer<typeof LiveTicketSchema>;
+
+/** A display's state: the branch's counters with what they call, waiting counts and recent calls. */
+export const DisplaySnapshotSchema = z.object({
+  branch: z.object({ id: IdSchema, code: z.string(), name: z.string(), timeZone: z.string() }),
+  serviceDay: z.string(),
+  counters: z.array(
+    z.object({
+      id: IdSchema,
+      name: z.string(),
+      number: z.number().int(),
+      serviceIds: z.array(IdSchema),
+      current: LiveTicketSchema.nullable(),
+    }),
+  ),
+  services: z.array(
+    z.object({ id: IdSchema, code: z.string(), name: z.string(), waiting: z.number().int() }),
+  ),
+  /** Newest first; each with the counter that called it. */
+  recentCalls: z.array(LiveTicketSchema),
+});
+export type DisplaySnapshot = z.infer<typeof DisplaySnapshotSchema>;
+
+/** A counter's state: the ticket it is handling. */
+export const CounterSnapshotSchema = z.object({ counterId: IdSchema, activeTicket: TicketSchema.nullable() });
+export type CounterSnapshot = z.infer<typeof CounterSnapshotSchema>;
+
+const StaffTicketEventSchema = z.object({ ticket: TicketSchema, fromStatus: TicketStatusSchema.nullable() });
+const PublicTicketEventSchema = z.object({ ticket: LiveTicketSchema });
+const QueueResetSchema = z.object({ serviceId: IdSchema.nullable(), day: z.string() });
+const StaffCounterSchema = z.object({ counterId: IdSchema, station: StationSchema.nullable() });
+const PublicCounterSchema = z.object({ counterId: IdSchema });
+
+/** Every event type with the schema of its payload (a new event type must be added here to compile). */
+function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType>(
+  ticket: T,
+  reset: R,
+  counter: C,
+) {
+  return {
+    'ticket.issued': ticket,
+    'ticket.checked_in': ticket,
+    'ticket.validated': ticket,
+    'ticket.called': ticket,
+    'ticket.recalled': ticket,
+    'ticket.announced': ticket,
+    'ticket.serving': ticket,
+    'ticket.held': ticket,
+    'ticket.skipped': ticket,
+    'ticket.requeued': ticket,
+    'ticket.transferred': ticket,
+    'ticket.finished': ticket,
+    'ticket.cancelled': ticket,
+    'ticket.no_show': ticket,
+    'queue.reset': reset,
+    'counter.updated': counter,
+  } satisfies Record<LiveEventType, z.ZodType>;
+}
+
+export const STAFF_EVENTS = eventsMap(StaffTicketEventSchema, QueueResetSchema, StaffCounterSchema);
+export const PUBLIC_EVENTS = eventsMap(PublicTicketEventSchema, QueueResetSchema, PublicCounterSchema);
+
+/** The map: per topic kind, its snapshot schema and its events' payload schemas. */
+export const LIVE_TOPICS = {
+  branch: { snapshot: BranchQueueSchema, events: STAFF_EVENTS },
+  counter: { snapshot: CounterSnapshotSchema, events: STAFF_EVENTS },
+  display: { snapshot: DisplaySnapshotSchema, events: PUBLIC_EVENTS },
+  ticket: { snapshot: PublicTicketSchema, events: PUBLIC_EVENTS },
+} as const satisfies Record<TopicKind, { snapshot: z.ZodType; events: Record<LiveEventType, z.ZodType> }>;
+
+type Topics = typeof LIVE_TOPICS;
+
+/** The snapshot a topic of kind K sends first. */
+export type LiveSnapshotOf<K extends TopicKind> = z.infer<Topics[K]['snapshot']>;
+/** The payload of event T on a topic of kind K. */
+export type LiveEventData<K extends TopicKind, T extends LiveEventType> = z.infer<Topics[K]['events'][T]>;
+/** One event on a topic of kind K, discriminated by its type. */
+export type LiveEventOf<K extends TopicKind> = {
+  [T in LiveEventType]: { type: T; data: LiveEventData<K, T> };
+}[LiveEventType];
+/** What a screen folds into its state: the snapshot, then events. */
+export type LiveMessageOf<K extends TopicKind> =
+  { kind: 'snapshot'; data: LiveSnapshotOf<K> } | ({ kind: 'event' } & LiveEventOf<K>);
+
+/** What staff topics carry for event T, and what public topics carry for it. */
+export type StaffEventData<T extends LiveEventType> = LiveEventData<'branch', T>;
+export type PublicEventData<T extends LiveEventType> = LiveEventData<'display', T>;
+
+/**
+ * Checks one server frame of a topic of kind `kind` against the map: used by tests of the server
+ * (every frame they receive) and available to any reader that must not trust its input.
+ */
+export function parseLiveData(
+  kind: TopicKind,
+  frame: { type: string; data: unknown },
+): { success: true } | { success: false; error: string } {
+  const topic = LIVE_TOPICS[kind];
+  const events: Partial<Record<string, z.ZodType>> = topic.events;
+  const schema = frame.type === 'snapshot' ? topic.snapshot : events[frame.type];
+  if (!schema) return { success: false, error: `unknown event type ${frame.type}` };
+  const result = schema.safeParse(frame.data);
+  return result.success ? { success: true } : { success: false, error: z.prettifyError(result.error) };
+}
