@@ -3,7 +3,6 @@ import { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ClientFrameSchema, parseTopic, type ServerFrame } from '@antrean/shared/live/topics';
-import { canSeeBranch } from '@antrean/shared/auth/permissions';
 import { errorMessage } from '@antrean/shared/i18n/errors';
 import type { ErrorCode } from '@antrean/shared/errors/codes';
 import type { Language } from '@antrean/shared/i18n/lang';
@@ -12,9 +11,7 @@ import type { StaffActor } from '../lib/actor';
 import { AppError } from '../lib/errors';
 import { SESSION_COOKIE } from '../plugins/auth';
 import type { AuthService } from '../modules/auth/auth.service';
-import type { TicketService } from '../modules/tickets/ticket.service';
-import type { DeviceService } from '../modules/devices/device.service';
-import { buildDisplaySnapshot } from '../modules/devices/display-snapshot';
+import type { DisplayBinding, LiveService } from '../modules/live/live.service';
 import type { LiveHub, Subscriber } from './hub';
 
 /** Same-origin (by Host) or an origin listed in ALLOWED_ORIGINS; no Origin header = non-browser client. */
@@ -29,12 +26,6 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: readonly strin
   }
 }
 
-interface DisplayBinding {
-  tenantId: string;
-  branchId: string;
-  deviceId: string;
-}
-
 interface Resume {
   lastSeq: number;
   epoch: string | undefined;
@@ -45,8 +36,7 @@ interface LiveContext {
   deps: Deps;
   hub: LiveHub;
   auth: AuthService;
-  tickets: TicketService;
-  devices: DeviceService;
+  live: LiveService;
   log: FastifyBaseLogger;
 }
 
@@ -111,9 +101,7 @@ class LiveConnection implements Subscriber {
   /** Marks this connection's displays as seen (batched, throttled per device: no write here). */
   private heartbeat(): void {
     if (!this.displays) return;
-    for (const binding of this.displays.values()) {
-      this.ctx.devices.heartbeats.seen('display', binding.tenantId, binding.deviceId, this.ip);
-    }
+    for (const binding of this.displays.values()) this.ctx.live.displaySeen(binding, this.ip);
   }
 
   private hubSubscribe(
@@ -126,97 +114,29 @@ class LiveConnection implements Subscriber {
   }
 
   private async subscribe(topicName: string, resume: Resume | undefined): Promise<void> {
-    const { deps, hub, tickets, devices } = this.ctx;
-    const { db } = deps.database;
     const parsed = parseTopic(topicName);
     if (!parsed) {
       this.refuse(topicName, 'NOT_FOUND');
       return;
     }
-    switch (parsed.kind) {
-      case 'branch': {
-        const actor = await this.staffActor();
-        if (!actor) {
-          this.refuse(topicName, 'AUTH_REQUIRED');
-          return;
-        }
-        if (!actor.tenantId || !canSeeBranch(actor, parsed.id)) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        const branch = await db
-          .selectFrom('branches')
-          .select(['id', 'time_zone'])
-          .where('tenant_id', '=', actor.tenantId)
-          .where('id', '=', parsed.id)
-          .executeTakeFirst();
-        if (!branch) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        const tenantId = actor.tenantId;
-        return this.hubSubscribe(
-          topicName,
-          () => tickets.queueSnapshot(tenantId, branch.id, branch.time_zone),
-          resume,
-        );
-      }
-      case 'counter': {
-        const actor = await this.staffActor();
-        if (!actor) {
-          this.refuse(topicName, 'AUTH_REQUIRED');
-          return;
-        }
-        const tenantId = actor.tenantId;
-        if (!tenantId) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        const counter = await db
-          .selectFrom('counters')
-          .select(['id', 'branch_id'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', parsed.id)
-          .executeTakeFirst();
-        if (!counter || !canSeeBranch(actor, counter.branch_id)) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        return this.hubSubscribe(topicName, () => tickets.counterSnapshot(tenantId, counter.id), resume);
-      }
-      case 'display': {
-        const device = await devices.displayByCode(parsed.id);
-        if (!device?.isActive) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        if (!device.tenantActive) {
-          this.refuse(topicName, 'TENANT_INACTIVE');
-          return;
-        }
-        this.displays ??= new Map();
-        this.displays.set(topicName, {
-          tenantId: device.tenantId,
-          branchId: device.branchId,
-          deviceId: device.id,
-        });
-        hub.bindDisplay(topicName, device.branchId);
-        devices.heartbeats.seen('display', device.tenantId, device.id, this.ip);
-        return this.hubSubscribe(
-          topicName,
-          () => buildDisplaySnapshot(db, device.tenantId, device.branchId, deps.clock.now()),
-          resume,
-        );
-      }
-      case 'ticket': {
-        return this.hubSubscribe(topicName, () => tickets.publicGet(parsed.id), resume).catch(
-          (error: unknown) => {
-            this.unsubscribe(topicName);
-            this.refuse(topicName, error instanceof AppError ? error.code : 'INTERNAL_ERROR');
-          },
-        );
-      }
+    const access = await this.ctx.live.access(parsed, () => this.staffActor());
+    if (!access.ok) {
+      this.refuse(topicName, access.code);
+      return;
     }
+    if (access.display) {
+      this.displays ??= new Map();
+      this.displays.set(topicName, access.display);
+      this.ctx.hub.bindDisplay(topicName, access.display.branchId);
+      this.ctx.live.displaySeen(access.display, this.ip);
+    }
+    const subscribed = this.hubSubscribe(topicName, access.snapshot, resume);
+    if (parsed.kind !== 'ticket') return subscribed;
+    // An unknown ticket code is told as the snapshot's error (the topic is left).
+    return subscribed.catch((error: unknown) => {
+      this.unsubscribe(topicName);
+      this.refuse(topicName, error instanceof AppError ? error.code : 'INTERNAL_ERROR');
+    });
   }
 
   private unsubscribe(topicName: string): void {
@@ -250,8 +170,8 @@ class LiveConnection implements Subscriber {
       case 'ack': {
         const binding = this.displays?.values().next().value;
         if (!binding) return;
-        void this.ctx.tickets
-          .acknowledgeAnnouncement(binding.branchId, binding.tenantId, message.ticketId)
+        void this.ctx.live
+          .acknowledge(binding, message.ticketId)
           .catch((error: unknown) => this.ctx.log.warn({ err: error }, 'announcement ack failed'));
         return;
       }
@@ -313,10 +233,9 @@ export function liveRoutes(
   deps: Deps,
   hub: LiveHub,
   auth: AuthService,
-  tickets: TicketService,
-  devices: DeviceService,
+  live: LiveService,
 ): void {
-  const ctx: LiveContext = { deps, hub, auth, tickets, devices, log: app.log };
+  const ctx: LiveContext = { deps, hub, auth, live, log: app.log };
 
   app.get(
     '/api/v1/live',

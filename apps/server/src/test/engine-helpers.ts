@@ -14,7 +14,7 @@ import { buildApp } from '../app';
 import { createPostgresDatabase, type Database } from '../db/database';
 import { runQueueTimers } from '../jobs/queue-timers';
 import { ManualClock } from '../lib/clock';
-import type { Deps } from '../lib/deps';
+import { serviceDeps, type Deps } from '../lib/deps';
 import type { LiveBus } from '../live/bus';
 import type { LiveHub } from '../live/hub';
 import type { TicketService } from '../modules/tickets/ticket.service';
@@ -125,7 +125,7 @@ export async function buildEngineApp(options: EngineAppOptions = {}): Promise<En
     deps,
     live,
     f: createFactories(database, clock, deps.config.dataDir),
-    runTimers: () => runQueueTimers(deps, live.tickets),
+    runTimers: () => runQueueTimers(serviceDeps(deps), live.tickets),
     close: async () => {
       try {
         await app.close();

@@ -477,3 +477,28 @@ export async function stationServiceIds(
   const parsed: unknown = JSON.parse(row.service_ids_json);
   return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : undefined;
 }
+
+/** A branch's latest calls of a day, newest first. */
+export async function listRecentCalls(db: Db, tenantId: string, branchId: string, day: string, limit: number): Promise<TicketRow[]> {
+  return db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('branch_id', '=', branchId)
+    .where('service_day', '=', day)
+    .where('called_at', 'is not', null)
+    .orderBy('called_at', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function findTicketIdByBookingCode(db: Db, tenantId: string, branchId: string, bookingCode: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('tickets')
+    .select(['id'])
+    .where('tenant_id', '=', tenantId)
+    .where('branch_id', '=', branchId)
+    .where('booking_code', '=', bookingCode)
+    .executeTakeFirst();
+  return row?.id;
+}

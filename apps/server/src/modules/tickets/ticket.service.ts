@@ -6,16 +6,17 @@ import { formatTicketNumber } from '@antrean/shared/domain/ticket/numbering';
 import { IssuedTicketSchema, type BranchQueue, type IssuedTicket, type PublicTicket, type Ticket, type TicketEvent } from '@antrean/shared/domain/ticket/ticket';
 import type { IssueTicketBody } from '@antrean/shared/contracts/tickets.contract';
 import type { LiveEventType } from '@antrean/shared/live/topics';
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import type { Deps } from '../../lib/deps';
+import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, tenantOf } from '../../lib/policy';
 import { sha256 } from '../../lib/crypto';
-import { unitOfWork, type TxContext } from '../../lib/uow';
+import type { Db, TxContext } from '../../lib/uow';
 import type { LiveBus } from '../../live/bus';
-import { findBranch } from '../branches/branch.repository';
+import { findBranch, findPublicBranch } from '../branches/branch.repository';
+import { listBoardServices } from '../branches/branch-board.repository';
+import { findTenantSettings } from '../tenants/tenant.repository';
+import { insertAuditEntry } from '../audit/audit.repository';
 import * as repo from './ticket.repository';
 import * as idem from './idempotency.repository';
 import { toPublicEvent, toStatus, toTicket, toTicketEvent } from './ticket.mapper';
@@ -119,11 +120,11 @@ function assertMay(actor: Actor, action: UserTicketAction): void {
   if (!ACTION_PERMISSIONS[action].some((p) => can(actor.role, p))) throw new AppError('FORBIDDEN');
 }
 
-export function createTicketService(deps: Deps, bus: LiveBus) {
-  const { db } = deps.database;
-  const kind = deps.database.kind;
+export function createTicketService(deps: ServiceDeps, bus: LiveBus) {
+  const { uow } = deps;
+  const kind = uow.kind;
 
-  async function branchOrNotFound(trx: Transaction<DB> | typeof db, tenantId: string, branchId: string) {
+  async function branchOrNotFound(trx: Db, tenantId: string, branchId: string) {
     const branch = await findBranch(trx, tenantId, branchId);
     if (!branch) throw new AppError('NOT_FOUND');
     return branch;
@@ -131,7 +132,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
 
   /** Records the transition and queues its live publication for after the commit. */
   async function record(
-    trx: Transaction<DB>,
+    trx: Db,
     tx: TxContext,
     before: repo.TicketRow | null,
     after: repo.TicketRow,
@@ -201,12 +202,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     body: Omit<IssueTicketBody, 'channel'>,
     idempotencyKey: string | undefined,
   ): Promise<{ status: 201; body: IssuedTicket }> {
-    const branch = await db
-      .selectFrom('branches')
-      .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
-      .select(['branches.tenant_id', 'branches.show_on_web', 'branches.is_active', 'tenants.is_active as tenant_active'])
-      .where('branches.id', '=', branchId)
-      .executeTakeFirst();
+    const branch = await uow.read((db) => findPublicBranch(db, branchId));
     if (branch?.show_on_web !== 1) throw new AppError('NOT_FOUND');
     if (branch.tenant_active !== 1) throw new AppError('TENANT_INACTIVE');
     return issueIn(branch.tenant_id, { kind: 'public' }, branchId, { ...body, channel: 'web' }, idempotencyKey);
@@ -223,7 +219,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     const requestHash = sha256(JSON.stringify({ branchId, ...body }));
     const scope = 'ticket.issue';
 
-    return unitOfWork(deps.database).transaction(async (trx, tx) => {
+    return uow.transaction(async (trx, tx) => {
       if (idempotencyKey) {
         const claim = await idem.claimKey(trx, { tenantId, scope, key: idempotencyKey, requestHash, now });
         if (!claim.claimed) {
@@ -315,7 +311,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
       };
       if (row.phone && branch.whatsapp_virtual_ticket === 1) {
         // The virtual ticket by WhatsApp (kiosk / phone), through the outbox: sent only if this commits.
-        const settings = await trx.selectFrom('tenant_settings').select(['whatsapp_provider', 'default_language']).where('tenant_id', '=', tenantId).executeTakeFirst();
+        const settings = await findTenantSettings(trx, tenantId);
         await enqueueMessage(trx, {
           tenantId,
           provider: settings?.whatsapp_provider ?? 'log',
@@ -343,7 +339,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     const tenantId = tenantOf(actor);
     assertMay(actor, 'call');
     const now = deps.clock.now();
-    return unitOfWork(deps.database).transaction(async (trx, tx) => {
+    return uow.transaction(async (trx, tx) => {
       const counter = await repo.findCounter(trx, kind, tenantId, counterId, true);
       if (!counter) throw new AppError('NOT_FOUND');
       assertBranchAccess(actor, counter.branch_id);
@@ -364,7 +360,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
   }
 
   async function applyCall(
-    trx: Transaction<DB>,
+    trx: Db,
     tx: TxContext,
     actor: Actor,
     ticket: repo.TicketRow,
@@ -393,7 +389,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     return toTicket(after);
   }
 
-  async function save(trx: Transaction<DB>, before: repo.TicketRow, after: repo.TicketRow): Promise<void> {
+  async function save(trx: Db, before: repo.TicketRow, after: repo.TicketRow): Promise<void> {
     const { id: _id, tenant_id: _tenant, version: _version, ...patch } = after;
     const ok = await repo.updateTicket(trx, before.tenant_id, before.id, { status: before.status, version: before.version }, patch);
     if (!ok) throw new AppError('TICKET_INVALID_TRANSITION', { from: before.status, reason: 'concurrent_change' });
@@ -403,7 +399,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
   async function act(actor: Actor, ticketId: string, action: UserTicketAction, options: ActionOptions = {}): Promise<Ticket> {
     const tenantId = tenantOf(actor);
     const now = deps.clock.now();
-    return unitOfWork(deps.database).transaction(async (trx, tx) => {
+    return uow.transaction(async (trx, tx) => {
       const ticket = await repo.findTicket(trx, kind, tenantId, ticketId, true);
       if (!ticket) throw new AppError('NOT_FOUND');
       assertBranchAccess(actor, ticket.branch_id);
@@ -511,7 +507,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
    * ticket they called themselves (the API used without a station). Operators and admins act
    * branch-wide. Refused with 409 `TICKET_OTHER_COUNTER` (decision 29a).
    */
-  async function assertActingCounter(trx: Transaction<DB>, actor: Actor, ticket: repo.TicketRow): Promise<void> {
+  async function assertActingCounter(trx: Db, actor: Actor, ticket: repo.TicketRow): Promise<void> {
     if (actor.kind !== 'staff' || can(actor.role, 'queue.operate') || ticket.counter_id === null) return;
     const mine = await rules.openSessionCounterId(trx, ticket.tenant_id, actor.userId);
     const allowed = mine === undefined ? ticket.caller_user_id === actor.userId : mine === ticket.counter_id;
@@ -524,15 +520,9 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     assertBranchAccess(actor, branchId);
     if (actor.kind === 'staff' && !can(actor.role, 'queue.operate')) throw new AppError('FORBIDDEN');
     if (actor.kind !== 'staff' && actor.kind !== 'kiosk') throw new AppError('FORBIDDEN');
-    const ticket = await db
-      .selectFrom('tickets')
-      .select(['id'])
-      .where('tenant_id', '=', tenantId)
-      .where('branch_id', '=', branchId)
-      .where('booking_code', '=', bookingCode.trim().toUpperCase())
-      .executeTakeFirst();
-    if (!ticket) throw new AppError('NOT_FOUND');
-    return act(actor, ticket.id, 'check-in');
+    const ticketId = await uow.read((db) => repo.findTicketIdByBookingCode(db, tenantId, branchId, bookingCode.trim().toUpperCase()));
+    if (!ticketId) throw new AppError('NOT_FOUND');
+    return act(actor, ticketId, 'check-in');
   }
 
   /**
@@ -549,7 +539,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     const now = dueAt === undefined ? clockNow : Math.min(clockNow, Math.max(dueAt, ticket.updated_at, ticket.called_at ?? 0));
     const to = nextStatus(toStatus(ticket.status), action);
     if (!to) return false;
-    return unitOfWork(deps.database).transaction(async (trx, tx) => {
+    return uow.transaction(async (trx, tx) => {
       const after: repo.TicketRow = { ...ticket, status: to, updated_at: now, version: ticket.version + 1 };
       if (action === 'serve') after.serving_started_at = now;
       if (action === 'expire') after.closed_at = now;
@@ -567,21 +557,22 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
 
   /** A display confirms it finished announcing a call: calling → called. */
   async function acknowledgeAnnouncement(branchId: string, tenantId: string, ticketId: string): Promise<void> {
-    const ticket = await repo.findTicket(db, kind, tenantId, ticketId);
+    const ticket = await uow.read((db) => repo.findTicket(db, kind, tenantId, ticketId));
     if (ticket?.branch_id !== branchId || ticket.status !== 'calling') return;
     await systemTransition(ticket, 'announce');
   }
 
   async function get(actor: Actor, ticketId: string): Promise<Ticket & { events: TicketEvent[] }> {
     const tenantId = tenantOf(actor);
-    const ticket = await repo.findTicket(db, kind, tenantId, ticketId);
+    const ticket = await uow.read((db) => repo.findTicket(db, kind, tenantId, ticketId));
     if (!ticket) throw new AppError('NOT_FOUND');
     assertBranchAccess(actor, ticket.branch_id);
-    const events = await repo.listEvents(db, tenantId, ticketId);
+    const events = await uow.read((db) => repo.listEvents(db, tenantId, ticketId));
     return { ...toTicket(ticket), events: events.map(toTicketEvent) };
   }
 
   async function publicGet(uniqueCode: string): Promise<PublicTicket> {
+    return uow.read(async (db) => {
     const ticket = await repo.findTicketByCode(db, uniqueCode);
     if (!ticket) throw new AppError('NOT_FOUND');
     const [branch, service] = await Promise.all([
@@ -605,31 +596,22 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
       issuedAt: ticket.issued_at,
       calledAt: ticket.called_at,
     };
+    });
   }
 
   /** Today's queue of a branch (branch-local day), per offered service. */
   async function queue(actor: Actor, branchId: string): Promise<BranchQueue> {
     const tenantId = tenantOf(actor);
     assertBranchAccess(actor, branchId);
-    const branch = await branchOrNotFound(db, tenantId, branchId);
+    const branch = await uow.read((db) => branchOrNotFound(db, tenantId, branchId));
     return queueSnapshot(tenantId, branch.id, branch.time_zone);
   }
 
   async function queueSnapshot(tenantId: string, branchId: string, timeZone: string): Promise<BranchQueue> {
     const day = localDate(deps.clock.now(), timeZone);
-    const [tickets, counts, services] = await Promise.all([
-      repo.listOpenTickets(db, tenantId, branchId, day),
-      repo.countByStatus(db, tenantId, branchId, day),
-      db
-        .selectFrom('services')
-        .innerJoin('branch_services', 'branch_services.service_id', 'services.id')
-        .select(['services.id', 'services.code', 'services.name'])
-        .where('branch_services.tenant_id', '=', tenantId)
-        .where('branch_services.branch_id', '=', branchId)
-        .orderBy('services.sort_order')
-        .orderBy('services.code')
-        .execute(),
-    ]);
+    const [tickets, counts, services] = await uow.read((db) =>
+      Promise.all([repo.listOpenTickets(db, tenantId, branchId, day), repo.countByStatus(db, tenantId, branchId, day), listBoardServices(db, tenantId, branchId)]),
+    );
     const countOf = (serviceId: string, statuses: string[]) =>
       counts.filter((c) => c.service_id === serviceId && statuses.includes(c.status)).reduce((sum, c) => sum + c.n, 0);
     return {
@@ -668,7 +650,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
     assertBranchAccess(actor, branchId);
     if (actor.kind !== 'staff' || !can(actor.role, 'tenant.reset-queue')) throw new AppError('FORBIDDEN');
     const now = deps.clock.now();
-    return unitOfWork(deps.database).transaction(async (trx, tx) => {
+    return uow.transaction(async (trx, tx) => {
       const branch = await branchOrNotFound(trx, tenantId, branchId);
       if (serviceId && !(await repo.findOfferedService(trx, tenantId, branchId, serviceId))) throw new AppError('NOT_FOUND');
       const day = localDate(now, branch.time_zone);
@@ -709,24 +691,18 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
         if (isBooking) reset += 1;
         else cancelled += 1;
       }
-      await trx
-        .insertInto('audit_log')
-        .values({
-          id: newId(now),
-          tenant_id: tenantId,
-          branch_id: branchId,
-          actor_kind: 'staff',
-          actor_id: actor.userId,
-          actor_name: actor.username,
-          action: 'queue.reset',
-          entity_type: 'branch',
-          entity_id: branchId,
-          before_json: null,
-          after_json: JSON.stringify({ serviceId: serviceId ?? null, reset, cancelled, day }),
-          ip: null,
-          at: now,
-        })
-        .execute();
+      await insertAuditEntry(trx, tenantId, {
+        branchId,
+        actorKind: 'staff',
+        actorId: actor.userId,
+        actorName: actor.username,
+        action: 'queue.reset',
+        entityType: 'branch',
+        entityId: branchId,
+        before: null,
+        after: { serviceId: serviceId ?? null, reset, cancelled, day },
+        at: now,
+      });
       tx.afterCommit(() =>
         bus.publish({ kind: 'branch', branchId, type: 'queue.reset', staff: { serviceId: serviceId ?? null, day }, public: { serviceId: serviceId ?? null, day } }),
       );
@@ -736,7 +712,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
 
   /** The live `counter:<id>` snapshot: the counter's active ticket. */
   async function counterSnapshot(tenantId: string, counterId: string): Promise<{ counterId: string; activeTicket: Ticket | null }> {
-    const active = await repo.findActiveForCounter(db, tenantId, counterId);
+    const active = await uow.read((db) => repo.findActiveForCounter(db, tenantId, counterId));
     return { counterId, activeTicket: active ? toTicket(active) : null };
   }
 
