@@ -68,6 +68,15 @@ const WEB_LAYER_ZONES = [
   },
 ];
 
+/** Layers inside the server: the live transport knows topics, sequence numbers, the hub and the bus, no use case. */
+const SERVER_LAYER_ZONES = [
+  {
+    target: './apps/server/src/live',
+    from: './apps/server/src/modules',
+    message: 'live/ is transport only (topics, seq, hub, bus); the live use cases live in modules/live.',
+  },
+];
+
 /** Node resolution with TypeScript sources; the web app also has its `@/*` tsconfig path. */
 function resolver(tsconfig) {
   return createNodeResolver({
@@ -197,7 +206,10 @@ export default defineConfig(
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
       'import-x/first': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...PACKAGE_ZONES, ...WEB_LAYER_ZONES] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...PACKAGE_ZONES, ...WEB_LAYER_ZONES, ...SERVER_LAYER_ZONES] },
+      ],
     },
   },
 

@@ -23,7 +23,7 @@ import { createTicketListService } from './modules/tickets/ticket-list.service';
 import { ticketListRoutes } from './modules/tickets/ticket-list.routes';
 import { LiveHub } from './live/hub';
 import { createLocalBus, createPostgresBus, type LiveBus } from './live/bus';
-import { liveRoutes } from './live/live.routes';
+import { liveRoutes } from './modules/live/live.routes';
 import type { DeviceHeartbeats } from './modules/devices/heartbeats';
 import { createLiveService } from './modules/live/live.service';
 import { createDeviceService } from './modules/devices/device.service';
@@ -99,7 +99,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     deviceAdminRoutes(api, createDeviceAdminService(services, bus));
     monitorRoutes(api, createMonitorService(services, bus));
     fileRoutes(api, createFileService(services));
-    liveRoutes(api, deps, hub, auth, createLiveService(services, tickets, devices));
+    liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
   });
 
   const sweep = setInterval(() => hub.sweep(), 60_000);

@@ -3,6 +3,7 @@ import type { ErrorCode } from '@antrean/shared/errors/codes';
 import type { TopicKind } from '@antrean/shared/live/topics';
 import type { StaffActor } from '../../lib/actor';
 import type { ServiceDeps } from '../../lib/deps';
+import type { AuthService } from '../auth/auth.service';
 import { findBranch } from '../branches/branch.repository';
 import { buildDisplaySnapshot } from '../devices/display-snapshot';
 import type { DeviceService } from '../devices/device.service';
@@ -25,8 +26,21 @@ export type TopicAccess =
  * the tenant that may see the branch; display and ticket topics need their code), each topic's
  * snapshot, a display's announcement acknowledgement and its heartbeat.
  */
-export function createLiveService(deps: ServiceDeps, tickets: TicketService, devices: DeviceService) {
+export function createLiveService(
+  deps: ServiceDeps,
+  auth: AuthService,
+  tickets: TicketService,
+  devices: DeviceService,
+) {
   const { uow } = deps;
+
+  /** The staff member a session cookie belongs to; null when it is unknown, expired or revoked. */
+  function staffFromSession(token: string): Promise<StaffActor | null> {
+    return auth.resolveStaff(token).then(
+      (resolved) => resolved?.actor ?? null,
+      () => null,
+    );
+  }
 
   async function access(
     topic: { kind: TopicKind; id: string },
@@ -77,7 +91,7 @@ export function createLiveService(deps: ServiceDeps, tickets: TicketService, dev
     devices.heartbeats.seen('display', display.tenantId, display.deviceId, ip);
   }
 
-  return { access, acknowledge, displaySeen };
+  return { staffFromSession, access, acknowledge, displaySeen };
 }
 
 export type LiveService = ReturnType<typeof createLiveService>;

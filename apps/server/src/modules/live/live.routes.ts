@@ -6,13 +6,12 @@ import { ClientFrameSchema, parseTopic, type ServerFrame } from '@antrean/shared
 import { errorMessage } from '@antrean/shared/i18n/errors';
 import type { ErrorCode } from '@antrean/shared/errors/codes';
 import type { Language } from '@antrean/shared/i18n/lang';
-import type { Deps } from '../lib/deps';
-import type { StaffActor } from '../lib/actor';
-import { AppError } from '../lib/errors';
-import { SESSION_COOKIE } from '../plugins/auth';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { DisplayBinding, LiveService } from '../modules/live/live.service';
-import type { LiveHub, Subscriber } from './hub';
+import type { Deps } from '../../lib/deps';
+import type { StaffActor } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { SESSION_COOKIE } from '../../plugins/auth';
+import type { LiveHub, Subscriber } from '../../live/hub';
+import type { DisplayBinding, LiveService } from './live.service';
 
 /** Same-origin (by Host) or an origin listed in ALLOWED_ORIGINS; no Origin header = non-browser client. */
 export function isAllowedOrigin(request: FastifyRequest, allowed: readonly string[]): boolean {
@@ -35,7 +34,6 @@ interface Resume {
 interface LiveContext {
   deps: Deps;
   hub: LiveHub;
-  auth: AuthService;
   live: LiveService;
   log: FastifyBaseLogger;
 }
@@ -87,13 +85,7 @@ class LiveConnection implements Subscriber {
     if (!this.staff) {
       const token = this.sessionToken;
       this.sessionToken = undefined;
-      const auth = this.ctx.auth;
-      this.staff = token
-        ? auth.resolveStaff(token).then(
-            (resolved) => resolved?.actor ?? null,
-            () => null,
-          )
-        : Promise.resolve(null);
+      this.staff = token ? this.ctx.live.staffFromSession(token) : Promise.resolve(null);
     }
     return this.staff;
   }
@@ -228,14 +220,8 @@ function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest): void
  * `/api/v1/live`: subscribe to topics, receive a snapshot then events with a per-topic seq.
  * Staff topics need a session of that tenant; display and ticket topics need their code.
  */
-export function liveRoutes(
-  app: FastifyInstance,
-  deps: Deps,
-  hub: LiveHub,
-  auth: AuthService,
-  live: LiveService,
-): void {
-  const ctx: LiveContext = { deps, hub, auth, live, log: app.log };
+export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, live: LiveService): void {
+  const ctx: LiveContext = { deps, hub, live, log: app.log };
 
   app.get(
     '/api/v1/live',
