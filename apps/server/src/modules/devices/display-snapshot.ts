@@ -1,5 +1,6 @@
 import { localDate } from '@antrean/shared/common/time';
 import type { DisplaySnapshot } from '@antrean/shared/live/events';
+import { AppError } from '../../lib/errors';
 import type { Db } from '../../lib/uow';
 import { findBranch } from '../branches/branch.repository';
 import { countWaitingByService, readBranchBoard } from '../branches/branch-board.repository';
@@ -7,9 +8,9 @@ import { listRecentCalls } from '../tickets/ticket.repository';
 import { toPublicEvent } from '../tickets/ticket.mapper';
 
 /** The live state every display layout renders from (issue/call events are applied on top). */
-export async function buildDisplaySnapshot(db: Db, tenantId: string, branchId: string, now: number): Promise<DisplaySnapshot | undefined> {
+export async function buildDisplaySnapshot(db: Db, tenantId: string, branchId: string, now: number): Promise<DisplaySnapshot> {
   const branch = await findBranch(db, tenantId, branchId);
-  if (!branch) return undefined;
+  if (!branch) throw new AppError('NOT_FOUND');
   const day = localDate(now, branch.time_zone);
   const [board, recent, waiting] = await Promise.all([
     readBranchBoard(db, tenantId, branchId, day, { activeCountersOnly: true }),

@@ -10,7 +10,7 @@ import type { Deps } from '../../lib/deps';
 import type { StaffActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { SESSION_COOKIE } from '../../plugins/auth';
-import type { LiveHub, Subscriber } from '../../live/hub';
+import type { LiveHub, Subscriber, TopicName } from '../../live/hub';
 import type { DisplayBinding, LiveService } from './live.service';
 
 /** Same-origin (by Host) or an origin listed in ALLOWED_ORIGINS; no Origin header = non-browser client. */
@@ -96,15 +96,6 @@ class LiveConnection implements Subscriber {
     for (const binding of this.displays.values()) this.ctx.live.displaySeen(binding, this.ip);
   }
 
-  private hubSubscribe(
-    topicName: string,
-    snapshot: () => Promise<unknown>,
-    resume: Resume | undefined,
-  ): Promise<void> {
-    this.topics.add(topicName);
-    return this.ctx.hub.subscribe(this, topicName, snapshot, resume);
-  }
-
   private async subscribe(topicName: string, resume: Resume | undefined): Promise<void> {
     const parsed = parseTopic(topicName);
     if (!parsed) {
@@ -122,7 +113,10 @@ class LiveConnection implements Subscriber {
       this.ctx.hub.bindDisplay(topicName, access.display.branchId);
       this.ctx.live.displaySeen(access.display, this.ip);
     }
-    const subscribed = this.hubSubscribe(topicName, access.snapshot, resume);
+    // The same name, typed by its kind (parseTopic accepted exactly `<kind>:<id>`).
+    const name: TopicName = `${parsed.kind}:${parsed.id}`;
+    this.topics.add(name);
+    const subscribed = this.ctx.hub.subscribe(this, name, access.snapshot, resume);
     if (parsed.kind !== 'ticket') return subscribed;
     // An unknown ticket code is told as the snapshot's error (the topic is left).
     return subscribed.catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import { canSeeBranch } from '@antrean/shared/auth/permissions';
 import type { ErrorCode } from '@antrean/shared/errors/codes';
+import type { LiveSnapshotOf } from '@antrean/shared/live/events';
 import type { TopicKind } from '@antrean/shared/live/topics';
 import type { StaffActor } from '../../lib/actor';
 import type { ServiceDeps } from '../../lib/deps';
@@ -17,9 +18,17 @@ export interface DisplayBinding {
   deviceId: string;
 }
 
-/** Whether a topic may be subscribed to, and if so how its snapshot is read. */
+/** Whether a topic may be subscribed to, and if so how its snapshot (typed by the topic's kind) is read. */
 export type TopicAccess =
-  { ok: false; code: ErrorCode } | { ok: true; snapshot: () => Promise<unknown>; display?: DisplayBinding };
+  | { ok: false; code: ErrorCode }
+  | {
+      [K in TopicKind]: {
+        ok: true;
+        kind: K;
+        snapshot: () => Promise<LiveSnapshotOf<K>>;
+        display?: DisplayBinding;
+      };
+    }[TopicKind];
 
 /**
  * The live socket's use cases: who may subscribe to which topic (staff topics need a session of
@@ -54,7 +63,11 @@ export function createLiveService(
         if (!tenantId || !canSeeBranch(actor, topic.id)) return { ok: false, code: 'NOT_FOUND' };
         const branch = await uow.read((db) => findBranch(db, tenantId, topic.id));
         if (!branch) return { ok: false, code: 'NOT_FOUND' };
-        return { ok: true, snapshot: () => tickets.queueSnapshot(tenantId, branch.id, branch.time_zone) };
+        return {
+          ok: true,
+          kind: 'branch',
+          snapshot: () => tickets.queueSnapshot(tenantId, branch.id, branch.time_zone),
+        };
       }
       case 'counter': {
         const actor = await staff();
@@ -63,7 +76,7 @@ export function createLiveService(
         if (!tenantId) return { ok: false, code: 'NOT_FOUND' };
         const counter = await uow.read((db) => findCounter(db, uow.kind, tenantId, topic.id));
         if (!counter || !canSeeBranch(actor, counter.branch_id)) return { ok: false, code: 'NOT_FOUND' };
-        return { ok: true, snapshot: () => tickets.counterSnapshot(tenantId, counter.id) };
+        return { ok: true, kind: 'counter', snapshot: () => tickets.counterSnapshot(tenantId, counter.id) };
       }
       case 'display': {
         const device = await devices.displayByCode(topic.id);
@@ -71,13 +84,14 @@ export function createLiveService(
         if (!device.tenantActive) return { ok: false, code: 'TENANT_INACTIVE' };
         return {
           ok: true,
+          kind: 'display',
           display: { tenantId: device.tenantId, branchId: device.branchId, deviceId: device.id },
           snapshot: () =>
             uow.read((db) => buildDisplaySnapshot(db, device.tenantId, device.branchId, deps.clock.now())),
         };
       }
       case 'ticket':
-        return { ok: true, snapshot: () => tickets.publicGet(topic.id) };
+        return { ok: true, kind: 'ticket', snapshot: () => tickets.publicGet(topic.id) };
     }
   }
 

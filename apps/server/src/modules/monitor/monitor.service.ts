@@ -107,7 +107,7 @@ export function createMonitorService(deps: ServiceDeps, bus: LiveBus) {
       await repo.insertStation(trx, staff.tenantId, { branchId: counter.branch_id, counterId, userId: staff.userId, serviceIds: unique, now });
       const result: Station = { counterId, userId: staff.userId, serviceIds: unique, startedAt: now };
       tx.afterCommit(() =>
-        bus.publish({ kind: 'branch', branchId: counter.branch_id, type: 'counter.updated', staff: { station: result }, public: { counterId }, counterId }),
+        bus.publish({ kind: 'branch', branchId: counter.branch_id, type: 'counter.updated', staff: { counterId, station: result }, public: { counterId }, counterId }),
       );
       return result;
     });

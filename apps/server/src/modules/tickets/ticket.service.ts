@@ -6,6 +6,7 @@ import { formatTicketNumber } from '@antrean/shared/domain/ticket/numbering';
 import { IssuedTicketSchema, type BranchQueue, type IssuedTicket, type PublicTicket, type Ticket, type TicketEvent } from '@antrean/shared/domain/ticket/ticket';
 import type { IssueTicketBody } from '@antrean/shared/contracts/tickets.contract';
 import type { LiveEventType } from '@antrean/shared/live/topics';
+import type { CounterSnapshot } from '@antrean/shared/live/events';
 import type { Actor } from '../../lib/actor';
 import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
@@ -51,7 +52,10 @@ const COUNTER_BOUND_ACTIONS: ReadonlySet<UserTicketAction> = new Set(['recall', 
 /** Walk-in channels that follow the service's schedule, holidays and hourly limit (decision 29). */
 const SCHEDULED_CHANNELS: ReadonlySet<IssueTicketBody['channel']> = new Set(['kiosk', 'web']);
 
-const EVENT_TYPE: Record<TicketAction, LiveEventType> = {
+/** The live events of a ticket's own transitions (a queue reset is told once for the branch). */
+type TicketEventType = Exclude<LiveEventType, 'queue.reset' | 'counter.updated'>;
+
+const EVENT_TYPE: Record<Exclude<TicketAction, 'reset'>, TicketEventType> = {
   'check-in': 'ticket.checked_in',
   validate: 'ticket.validated',
   call: 'ticket.called',
@@ -65,7 +69,6 @@ const EVENT_TYPE: Record<TicketAction, LiveEventType> = {
   finish: 'ticket.finished',
   cancel: 'ticket.cancelled',
   expire: 'ticket.no_show',
-  reset: 'queue.reset',
   void: 'ticket.cancelled',
 };
 
@@ -141,7 +144,9 @@ export function createTicketService(deps: ServiceDeps, bus: LiveBus) {
     now: number,
   ): Promise<void> {
     const who = actorRef(actor);
-    const type: LiveEventType = action === 'issue' ? 'ticket.issued' : EVENT_TYPE[action];
+    // A booking put back by a queue reset is stored as `queue.reset`; screens hear of it through the
+    // branch's one `queue.reset` event (resetQueue), not per ticket.
+    const type: TicketEventType | 'queue.reset' = action === 'issue' ? 'ticket.issued' : action === 'reset' ? 'queue.reset' : EVENT_TYPE[action];
     await repo.insertEvent(trx, {
       id: newEventId(now),
       tenant_id: after.tenant_id,
@@ -157,14 +162,16 @@ export function createTicketService(deps: ServiceDeps, bus: LiveBus) {
       data_json: before && before.service_id !== after.service_id ? JSON.stringify({ fromServiceId: before.service_id }) : null,
       at: now,
     });
+    if (type === 'queue.reset') return;
     const ticket = toTicket(after);
     const publicData = toPublicEvent(after);
+    const fromStatus = before ? toStatus(before.status) : null;
     tx.afterCommit(() =>
       bus.publish({
         kind: 'branch',
         branchId: after.branch_id,
         type,
-        staff: { ticket, fromStatus: before?.status ?? null },
+        staff: { ticket, fromStatus },
         public: { ticket: publicData },
         ticketCode: after.unique_code,
         counterId: after.counter_id ?? before?.counter_id ?? null,
@@ -711,7 +718,7 @@ export function createTicketService(deps: ServiceDeps, bus: LiveBus) {
   }
 
   /** The live `counter:<id>` snapshot: the counter's active ticket. */
-  async function counterSnapshot(tenantId: string, counterId: string): Promise<{ counterId: string; activeTicket: Ticket | null }> {
+  async function counterSnapshot(tenantId: string, counterId: string): Promise<CounterSnapshot> {
     const active = await uow.read((db) => repo.findActiveForCounter(db, tenantId, counterId));
     return { counterId, activeTicket: active ? toTicket(active) : null };
   }
