@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import type { Db } from '../../lib/uow';
 import { findBranch } from '../branches/branch.repository';
 import { countWaitingByService, readBranchBoard } from '../branches/branch-board.repository';
-import { listRecentCalls } from '../tickets/ticket.repository';
+import { listRecentCalls } from '../tickets/ticket-queue.repository';
 import { toPublicEvent } from '../tickets/ticket.mapper';
 
 /** The live state every display layout renders from (issue/call events are applied on top). */

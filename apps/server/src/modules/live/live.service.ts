@@ -8,7 +8,7 @@ import type { AuthService } from '../auth/auth.service';
 import { findBranch } from '../branches/branch.repository';
 import { buildDisplaySnapshot } from '../devices/display-snapshot';
 import type { DeviceService } from '../devices/device.service';
-import { findCounter } from '../tickets/ticket.repository';
+import { findCounter } from '../tickets/ticket-lookup.repository';
 import type { TicketService } from '../tickets/ticket.service';
 
 /** The display a `display:<code>` subscription belongs to. */

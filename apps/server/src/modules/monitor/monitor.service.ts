@@ -9,7 +9,8 @@ import { assertBranchAccess, requireTenantStaff, tenantOf } from '../../lib/poli
 import type { LiveBus } from '../../live/bus';
 import { toBranchSummary } from '../branches/branch.mapper';
 import { toTicket } from '../tickets/ticket.mapper';
-import { countByStatus, counterServiceIds, findCounter } from '../tickets/ticket.repository';
+import { counterServiceIds, findCounter } from '../tickets/ticket-lookup.repository';
+import { countByStatus } from '../tickets/ticket-queue.repository';
 import { findBranch } from '../branches/branch.repository';
 import { readBranchBoard } from '../branches/branch-board.repository';
 import * as repo from './monitor.repository';
