@@ -32,8 +32,9 @@ export function createQueueReset(deps: ServiceDeps, recorder: TicketRecorder, bu
     const now = deps.clock.now();
     return uow.transaction(async (trx, tx) => {
       const branch = await branchOrNotFound(trx, tenantId, branchId);
-      if (serviceId && !(await lookup.findOfferedService(trx, tenantId, branchId, serviceId)))
+      if (serviceId && !(await lookup.findOfferedService(trx, tenantId, branchId, serviceId))) {
         throw new AppError('NOT_FOUND');
+      }
       const day = localDate(now, branch.time_zone);
       const tickets = await repo.listTodayTicketsForReset(trx, tenantId, branchId, day, serviceId);
       let reset = 0;

@@ -135,8 +135,9 @@ export function createTicketRecorder(bus: LiveBus) {
       { status: before.status, version: before.version },
       patch,
     );
-    if (!ok)
+    if (!ok) {
       throw new AppError('TICKET_INVALID_TRANSITION', { from: before.status, reason: 'concurrent_change' });
+    }
   }
 
   return { record, save };

@@ -123,8 +123,9 @@ export function createTicketIssueService(deps: ServiceDeps, recorder: TicketReco
           timeZone: branch.time_zone,
           now,
         });
-        if (!open.open)
+        if (!open.open) {
           throw new AppError('SERVICE_NOT_AVAILABLE', { reason: open.reason, nextOpenAt: open.nextOpenAt });
+        }
       }
       const row: repo.TicketRow = {
         id: newId(now),

@@ -145,14 +145,16 @@ export function createTicketTransitions(deps: ServiceDeps, recorder: TicketRecor
 
       if (action === 'call' || action === 'recall') {
         const counterId = action === 'call' ? options.counterId : ticket.counter_id;
-        if (!counterId)
+        if (!counterId) {
           throw new AppError('TICKET_INVALID_TRANSITION', { from, action, reason: 'no_counter' });
+        }
         const counter = await lookup.findCounter(trx, kind, tenantId, counterId, true);
         if (counter?.branch_id !== ticket.branch_id) throw new AppError('NOT_FOUND');
         if (action === 'call') {
           const serviceIds = await lookup.counterServiceIds(trx, tenantId, counterId);
-          if (!serviceIds.includes(ticket.service_id))
+          if (!serviceIds.includes(ticket.service_id)) {
             throw new AppError('TICKET_INVALID_TRANSITION', { from, action, reason: 'service_not_served' });
+          }
           const service = await lookup.findOfferedService(trx, tenantId, ticket.branch_id, ticket.service_id);
           if (service?.random_caller !== 1) throw new AppError('RANDOM_CALL_NOT_ALLOWED');
         }
@@ -210,8 +212,9 @@ export function createTicketTransitions(deps: ServiceDeps, recorder: TicketRecor
         case 'transfer': {
           const target = options.serviceId;
           if (!target) throw new AppError('VALIDATION_FAILED', { fields: { serviceId: 'v.required' } });
-          if (target === ticket.service_id)
+          if (target === ticket.service_id) {
             throw new AppError('TICKET_INVALID_TRANSITION', { from, action, reason: 'same_service' });
+          }
           const service = await lookup.findOfferedService(trx, tenantId, ticket.branch_id, target);
           if (!service) throw new AppError('NOT_FOUND');
           if (service.is_active !== 1 || service.offered !== 1) throw new AppError('SERVICE_NOT_AVAILABLE');
