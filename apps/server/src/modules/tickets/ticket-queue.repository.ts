@@ -139,7 +139,11 @@ export async function countByStatus(
   return rows.map((r) => ({ service_id: r.service_id, status: r.status, n: Number(r.n) }));
 }
 
-/** A branch's latest calls of a day, newest first. */
+/**
+ * A branch's latest calls of a day, newest first: tickets called at a counter that are still that
+ * counter's (a ticket transferred to another service or sent back to the queue left its counter,
+ * counter_id null: it is not a call any more, and a display must not show it as called).
+ */
 export async function listRecentCalls(
   db: Db,
   tenantId: string,
@@ -154,6 +158,7 @@ export async function listRecentCalls(
     .where('branch_id', '=', branchId)
     .where('service_day', '=', day)
     .where('called_at', 'is not', null)
+    .where('counter_id', 'is not', null)
     .orderBy('called_at', 'desc')
     .limit(limit)
     .execute();
