@@ -36,6 +36,7 @@ import { createFileService } from './modules/files/file.service';
 import { fileRoutes } from './modules/files/file.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 import { startOutboxWorker } from './jobs/outbox-worker';
+import { startHousekeeping } from './jobs/housekeeping';
 import { logProvider, type MessageProvider } from './modules/messaging/providers';
 
 declare module 'fastify' {
@@ -49,7 +50,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Sees every route as it is registered (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
-  /** Run the timers (announce, auto-serve, end-of-day sweep); tests drive them by hand. */
+  /** Run the timers (announce, auto-serve, end-of-day sweep, outbox, housekeeping); tests drive them by hand. */
   timers?: boolean;
 }
 
@@ -110,10 +111,15 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     options.timers === false
       ? undefined
       : startOutboxWorker(services, (name) => providers[name], (error) => app.log.error({ err: error }, 'outbox worker'));
+  const housekeeping =
+    options.timers === false
+      ? undefined
+      : startHousekeeping(services, (error) => app.log.error({ err: error }, 'housekeeping'));
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     timers?.stop();
     outbox?.stop();
+    housekeeping?.stop();
     await bus.close();
     // Device last-seen times still in memory are written before the database is closed.
     await devices.heartbeats.close();
