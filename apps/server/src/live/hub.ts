@@ -64,7 +64,7 @@ export type TopicName<K extends TopicKind = TopicKind> = `${K}:${string}`;
  * topics get `staff`, its displays and the ticket's topic get `public`. Both payloads are typed by
  * the event map of @antrean/shared/live/events, so a payload of the wrong shape does not compile.
  */
-export type BranchEvent = {
+type BranchEvent = {
   [T in LiveEventType]: {
     kind: 'branch';
     branchId: string;
@@ -77,7 +77,7 @@ export type BranchEvent = {
 }[LiveEventType];
 
 /** One event on one topic, its payload typed by the topic's kind. */
-export type TopicEvent = {
+type TopicEvent = {
   [K in TopicKind]: {
     [T in LiveEventType]: { kind: 'topic'; topic: TopicName<K>; type: T; data: LiveEventData<K, T> };
   }[LiveEventType];

@@ -3,7 +3,7 @@ import type { CountersTable, TicketsTable } from '../../db/schema';
 import type { Db } from '../../lib/uow';
 
 /** The statuses of a ticket that is at a counter (called, being announced, being served). */
-export const AT_COUNTER_STATUSES = ['calling', 'called', 'serving'] as const;
+const AT_COUNTER_STATUSES = ['calling', 'called', 'serving'] as const;
 
 export interface BoardService {
   id: string;
