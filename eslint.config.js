@@ -68,6 +68,15 @@ const WEB_LAYER_ZONES = [
   },
 ];
 
+/** Layers inside the server: the live transport knows topics, sequence numbers, the hub and the bus, no use case. */
+const SERVER_LAYER_ZONES = [
+  {
+    target: './apps/server/src/live',
+    from: './apps/server/src/modules',
+    message: 'live/ is transport only (topics, seq, hub, bus); the live use cases live in modules/live.',
+  },
+];
+
 /** Node resolution with TypeScript sources; the web app also has its `@/*` tsconfig path. */
 function resolver(tsconfig) {
   return createNodeResolver({
@@ -79,6 +88,41 @@ function resolver(tsconfig) {
 
 const JS_FILES = ['**/*.{js,mjs,cjs,jsx}'];
 const TEST_FILES = ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', '**/test-setup.ts', 'e2e/**/*.ts'];
+
+const NO_ENUMS = {
+  selector: 'TSEnumDeclaration',
+  message: 'Use a union of string literals (`as const` array) instead of an enum.',
+};
+
+/**
+ * Every SQL statement lives in a `*.repository.ts`: elsewhere in the server, no Kysely values
+ * (types are fine: `Selectable<…>`, `Transaction<…>`) and no query building. Besides repositories
+ * and tests, only the database infrastructure builds statements: db/ (connection, dialect,
+ * prepared queries, migrations, seed, ping) and the unit of work (lib/uow.ts, lib/group-commit.ts).
+ */
+const QUERY_BUILDING_ALLOWED = [
+  'apps/server/src/**/*.repository.ts',
+  'apps/server/src/db/**',
+  'apps/server/src/lib/uow.ts',
+  'apps/server/src/lib/group-commit.ts',
+  ...TEST_FILES,
+];
+const NO_KYSELY_VALUES = {
+  name: 'kysely',
+  allowTypeImports: true,
+  message: 'SQL lives in a *.repository.ts: call a repository function (types may be imported).',
+};
+const NO_QUERY_BUILDING = [
+  {
+    selector:
+      'CallExpression[callee.type="MemberExpression"][callee.property.name=/^(selectFrom|insertInto|replaceInto|updateTable|deleteFrom|mergeInto|with|withRecursive)$/]',
+    message: 'Query building lives in a *.repository.ts: add or call a repository function.',
+  },
+  {
+    selector: 'TaggedTemplateExpression[tag.name="sql"]',
+    message: 'Raw SQL lives in a *.repository.ts: add or call a repository function.',
+  },
+];
 
 export default defineConfig(
   {
@@ -126,13 +170,7 @@ export default defineConfig(
       curly: ['error', 'multi-line', 'consistent'],
       eqeqeq: ['error', 'always'],
       'no-console': 'warn',
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: 'TSEnumDeclaration',
-          message: 'Use a union of string literals (`as const` array) instead of an enum.',
-        },
-      ],
+      'no-restricted-syntax': ['error', NO_ENUMS],
 
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-non-null-assertion': 'error',
@@ -168,7 +206,10 @@ export default defineConfig(
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
       'import-x/first': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...PACKAGE_ZONES, ...WEB_LAYER_ZONES] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...PACKAGE_ZONES, ...WEB_LAYER_ZONES, ...SERVER_LAYER_ZONES] },
+      ],
     },
   },
 
@@ -247,6 +288,46 @@ export default defineConfig(
             {
               group: ['fastify', '@fastify/*'],
               message: 'Services and repositories never see Fastify types; take the actor and plain values.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    name: 'antrean/server/queries-in-repositories',
+    files: ['apps/server/src/**/*.ts'],
+    ignores: QUERY_BUILDING_ALLOWED,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { paths: [NO_KYSELY_VALUES] }],
+      'no-restricted-syntax': ['error', NO_ENUMS, ...NO_QUERY_BUILDING],
+    },
+  },
+  {
+    // Services and jobs get the unit of work (ServiceDeps.uow): with the raw handle a query could
+    // slip out of the transaction of its call chain (lib/uow.ts).
+    name: 'antrean/server/services-use-the-unit-of-work',
+    files: ['apps/server/src/**/*.service.ts', 'apps/server/src/jobs/**/*.ts'],
+    ignores: QUERY_BUILDING_ALLOWED,
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [NO_KYSELY_VALUES],
+          patterns: [
+            {
+              group: ['**/db/database', '**/db/open', '**/db/read-pool'],
+              message: 'Services and jobs get the UnitOfWork (deps.uow), never the database handle.',
+            },
+            {
+              group: ['**/lib/deps'],
+              importNames: ['Deps'],
+              message: 'Services and jobs take ServiceDeps (the unit of work instead of the database).',
+            },
+            {
+              group: ['**/lib/uow'],
+              importNames: ['unitOfWork'],
+              message: 'Services and jobs are given their unit of work (deps.uow); they do not make one.',
             },
           ],
         },

@@ -24,6 +24,7 @@ import { systemClock } from '../../apps/server/src/lib/clock';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { buildApp } from '../../apps/server/src/app';
 import { createTicketService } from '../../apps/server/src/modules/tickets/ticket.service';
+import { serviceDeps } from '../../apps/server/src/lib/deps';
 import { findDeviceByCode } from '../../apps/server/src/modules/devices/device-auth.repository';
 import { LiveHub } from '../../apps/server/src/live/hub';
 import { createLocalBus } from '../../apps/server/src/live/bus';
@@ -82,12 +83,12 @@ async function main(): Promise<void> {
     TRUST_PROXY: 'true',
   });
   const service = createTicketService(
-    { config, database, clock: systemClock },
+    serviceDeps({ config, database, clock: systemClock }),
     createLocalBus(new LiveHub()),
   );
   const cached = withStatementCache(database);
   const cachedService = createTicketService(
-    { config, database: cached, clock: systemClock },
+    serviceDeps({ config, database: cached, clock: systemClock }),
     createLocalBus(new LiveHub()),
   );
   const app = await buildApp({ config, database, clock: systemClock }, { logger: true, timers: false });

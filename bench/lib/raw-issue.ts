@@ -37,6 +37,7 @@ import { seedDemo } from '../../apps/server/src/db/seed/demo';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { loadConfig } from '../../apps/server/src/config/env';
 import { createTicketService } from '../../apps/server/src/modules/tickets/ticket.service';
+import { serviceDeps } from '../../apps/server/src/lib/deps';
 import { findDeviceByCode } from '../../apps/server/src/modules/devices/device-auth.repository';
 import { LiveHub } from '../../apps/server/src/live/hub';
 import { createLocalBus } from '../../apps/server/src/live/bus';
@@ -207,7 +208,7 @@ async function main(): Promise<void> {
   const serviceRunner = (withAuth: boolean, cached: boolean): Runner => {
     const served = cached ? withStatementCache(database) : database;
     const service = createTicketService(
-      { config, database: served, clock: systemClock },
+      serviceDeps({ config, database: served, clock: systemClock }),
       createLocalBus(new LiveHub()),
     );
     return asyncRunner(async () => {

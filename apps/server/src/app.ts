@@ -3,7 +3,7 @@ import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import multipart from '@fastify/multipart';
-import type { Deps } from './lib/deps';
+import { serviceDeps, type Deps } from './lib/deps';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installZod } from './plugins/zod';
 import { installErrorHandling } from './plugins/errors';
@@ -23,8 +23,9 @@ import { createTicketListService } from './modules/tickets/ticket-list.service';
 import { ticketListRoutes } from './modules/tickets/ticket-list.routes';
 import { LiveHub } from './live/hub';
 import { createLocalBus, createPostgresBus, type LiveBus } from './live/bus';
-import { liveRoutes } from './live/live.routes';
-import type { DeviceHeartbeats } from './live/heartbeats';
+import { liveRoutes } from './modules/live/live.routes';
+import type { DeviceHeartbeats } from './modules/devices/heartbeats';
+import { createLiveService } from './modules/live/live.service';
 import { createDeviceService } from './modules/devices/device.service';
 import { deviceRoutes } from './modules/devices/device.routes';
 import { createDeviceAdminService } from './modules/devices/device-admin.service';
@@ -35,6 +36,7 @@ import { createFileService } from './modules/files/file.service';
 import { fileRoutes } from './modules/files/file.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 import { startOutboxWorker } from './jobs/outbox-worker';
+import { startHousekeeping } from './jobs/housekeeping';
 import { logProvider, type MessageProvider } from './modules/messaging/providers';
 
 declare module 'fastify' {
@@ -48,7 +50,7 @@ export interface BuildOptions {
   logger?: boolean;
   /** Sees every route as it is registered (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
-  /** Run the timers (announce, auto-serve, end-of-day sweep); tests drive them by hand. */
+  /** Run the timers (announce, auto-serve, end-of-day sweep, outbox, housekeeping); tests drive them by hand. */
   timers?: boolean;
 }
 
@@ -75,7 +77,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1, fields: 10 } });
   await installOpenApi(app, deps);
 
-  const auth = createAuthService(deps);
+  const services = serviceDeps(deps);
+  const auth = createAuthService(services);
   installAuth(app, deps, auth);
 
   const hub = new LiveHub({ now: () => deps.clock.now() });
@@ -83,35 +86,40 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     deps.database.kind === 'postgres' && deps.database.pool
       ? await createPostgresBus(hub, deps.database.pool, (error) => app.log.error({ err: error }, 'live bus'))
       : createLocalBus(hub);
-  const tickets = createTicketService(deps, bus);
-  const devices = createDeviceService(deps);
+  const tickets = createTicketService(services, bus);
+  const devices = createDeviceService(services);
 
   await app.register(async (api) => {
     healthRoutes(api, deps);
     authRoutes(api, deps, auth);
-    branchRoutes(api, createBranchService(deps));
-    catalogRoutes(api, createCatalogService(deps));
+    branchRoutes(api, createBranchService(services));
+    catalogRoutes(api, createCatalogService(services));
     ticketRoutes(api, tickets);
-    ticketListRoutes(api, createTicketListService(deps));
+    ticketListRoutes(api, createTicketListService(services));
     deviceRoutes(api, devices, tickets);
-    deviceAdminRoutes(api, createDeviceAdminService(deps, bus));
-    monitorRoutes(api, createMonitorService(deps, bus));
-    fileRoutes(api, createFileService(deps));
-    liveRoutes(api, deps, hub, auth, tickets, devices);
+    deviceAdminRoutes(api, createDeviceAdminService(services, bus));
+    monitorRoutes(api, createMonitorService(services, bus));
+    fileRoutes(api, createFileService(services));
+    liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
   });
 
   const sweep = setInterval(() => hub.sweep(), 60_000);
   sweep.unref();
-  const timers = options.timers === false ? undefined : startQueueTimers(deps, tickets, (error) => app.log.error({ err: error }, 'queue timers'));
+  const timers = options.timers === false ? undefined : startQueueTimers(services, tickets, (error) => app.log.error({ err: error }, 'queue timers'));
   const providers: Record<string, MessageProvider> = { log: logProvider((entry, msg) => app.log.info(entry, msg)) };
   const outbox =
     options.timers === false
       ? undefined
-      : startOutboxWorker(deps, (name) => providers[name], (error) => app.log.error({ err: error }, 'outbox worker'));
+      : startOutboxWorker(services, (name) => providers[name], (error) => app.log.error({ err: error }, 'outbox worker'));
+  const housekeeping =
+    options.timers === false
+      ? undefined
+      : startHousekeeping(services, (error) => app.log.error({ err: error }, 'housekeeping'));
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     timers?.stop();
     outbox?.stop();
+    housekeeping?.stop();
     await bus.close();
     // Device last-seen times still in memory are written before the database is closed.
     await devices.heartbeats.close();

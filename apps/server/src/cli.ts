@@ -15,6 +15,7 @@ import { openDatabase } from './db/open';
 import { Seeder } from './db/seed/demo';
 import { systemClock } from './lib/clock';
 import { hashPassword } from './lib/crypto';
+import { isUsernameTaken } from './modules/auth/staff.repository';
 
 const MIN_PASSWORD_LENGTH = 8;
 const MAX_PASSWORD_LENGTH = 200;
@@ -76,13 +77,7 @@ async function createSuperadmin(args: string[]): Promise<void> {
     const passwordHash = await hashPassword(password);
     const now = systemClock.now();
     const id = await database.db.transaction().execute(async (trx) => {
-      const taken = await trx
-        .selectFrom('global_names')
-        .select('target_id')
-        .where('kind', '=', 'username')
-        .where('name', '=', username.data.toLowerCase())
-        .executeTakeFirst();
-      if (taken) throw new UsageError(`the username "${username.data}" is already taken`);
+      if (await isUsernameTaken(trx, username.data)) throw new UsageError(`the username "${username.data}" is already taken`);
       return new Seeder(trx, now).platformUser(username.data, fullName.data, passwordHash);
     });
     const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';

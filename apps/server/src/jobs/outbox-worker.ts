@@ -1,14 +1,14 @@
-import type { Deps } from '../lib/deps';
+import type { ServiceDeps } from '../lib/deps';
 import { claimDue, markFailed, markSent } from '../modules/messaging/outbox.repository';
 import type { MessageProvider } from '../modules/messaging/providers';
 
 export const OUTBOX = { batch: 50, leaseMs: 60_000, maxAttempts: 8 } as const;
 
 /** Delivers due outbox messages once; each row is leased so concurrent workers never double-send. */
-export async function deliverOutbox(deps: Deps, providerFor: (name: string) => MessageProvider | undefined): Promise<{ sent: number; failed: number }> {
-  const { db } = deps.database;
+export async function deliverOutbox(deps: ServiceDeps, providerFor: (name: string) => MessageProvider | undefined): Promise<{ sent: number; failed: number }> {
+  const { uow } = deps;
   const now = deps.clock.now();
-  const rows = await claimDue(db, now, OUTBOX.batch, OUTBOX.leaseMs);
+  const rows = await uow.transaction((db) => claimDue(db, now, OUTBOX.batch, OUTBOX.leaseMs));
   let sent = 0;
   let failed = 0;
   for (const row of rows) {
@@ -16,17 +16,17 @@ export async function deliverOutbox(deps: Deps, providerFor: (name: string) => M
     try {
       if (!provider) throw new Error(`no provider ${row.provider}`);
       const result = await provider.send(row);
-      await markSent(db, row.id, result.providerMessageId, deps.clock.now());
+      await uow.transaction((db) => markSent(db, row.id, result.providerMessageId, deps.clock.now()));
       sent += 1;
     } catch (error) {
-      await markFailed(db, row, error instanceof Error ? error.message : String(error), deps.clock.now(), OUTBOX.maxAttempts);
+      await uow.transaction((db) => markFailed(db, row, error instanceof Error ? error.message : String(error), deps.clock.now(), OUTBOX.maxAttempts));
       failed += 1;
     }
   }
   return { sent, failed };
 }
 
-export function startOutboxWorker(deps: Deps, providerFor: (name: string) => MessageProvider | undefined, onError: (error: unknown) => void): { stop(): void } {
+export function startOutboxWorker(deps: ServiceDeps, providerFor: (name: string) => MessageProvider | undefined, onError: (error: unknown) => void): { stop(): void } {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;

@@ -1,5 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { LiveEventType, ServerFrame } from '@antrean/shared/live/topics';
+import type {
+  LiveEventData,
+  LiveSnapshotOf,
+  PublicEventData,
+  StaffEventData,
+} from '@antrean/shared/live/events';
+import type { LiveEventType, ServerFrame, TopicKind } from '@antrean/shared/live/topics';
 import { errorMessage } from '@antrean/shared/i18n/errors';
 
 /** One connected client as the hub sees it. */
@@ -50,20 +56,39 @@ interface Topic {
   touchedAt: number;
 }
 
+/** A topic's name: its kind, a colon and its id (`branch:<id>`, `display:<code>`…). */
+export type TopicName<K extends TopicKind = TopicKind> = `${K}:${string}`;
+
+/**
+ * An event of a branch, for every topic that mirrors it: the branch's and the counter's staff
+ * topics get `staff`, its displays and the ticket's topic get `public`. Both payloads are typed by
+ * the event map of @antrean/shared/live/events, so a payload of the wrong shape does not compile.
+ */
+type BranchEvent = {
+  [T in LiveEventType]: {
+    kind: 'branch';
+    branchId: string;
+    type: T;
+    staff: StaffEventData<T>;
+    public: PublicEventData<T>;
+    ticketCode?: string;
+    counterId?: string | null;
+  };
+}[LiveEventType];
+
+/** One event on one topic, its payload typed by the topic's kind. */
+type TopicEvent = {
+  [K in TopicKind]: {
+    [T in LiveEventType]: { kind: 'topic'; topic: TopicName<K>; type: T; data: LiveEventData<K, T> };
+  }[LiveEventType];
+}[TopicKind];
+
 /** A message that crosses nodes (PostgreSQL mode): a branch event or a plain topic event. */
 export type LiveMessage =
-  | {
-      kind: 'branch';
-      branchId: string;
-      type: LiveEventType;
-      staff: unknown;
-      public: unknown;
-      ticketCode?: string;
-      counterId?: string | null;
-    }
-  | { kind: 'topic'; topic: string; type: LiveEventType; data: unknown }
+  | BranchEvent
+  | TopicEvent
   /** A device code was regenerated or the device disabled: its topic's subscribers are cut off. */
-  | { kind: 'revoke'; topic: string };
+  | { kind: 'revoke'; topic: TopicName };
 
 export interface HubOptions {
   bufferSize?: number;
@@ -122,10 +147,10 @@ export class LiveHub {
    * topic's epoch and buffer, else a snapshot taken now (stamped with the seq before it was
    * read; events that raced it are re-sent, and clients apply them idempotently).
    */
-  async subscribe(
+  async subscribe<K extends TopicKind>(
     subscriber: Subscriber,
-    name: string,
-    snapshot: () => Promise<unknown>,
+    name: TopicName<K>,
+    snapshot: () => Promise<LiveSnapshotOf<K>>,
     resume?: { lastSeq: number; epoch: string | undefined },
   ): Promise<void> {
     const t = this.topic(name);
@@ -179,8 +204,12 @@ export class LiveHub {
     }
   }
 
-  /** Appends an event to a topic and delivers it to every subscriber. */
-  publish(name: string, type: LiveEventType, data: unknown): number {
+  /** Appends an event to a topic and delivers it to every subscriber (its payload typed by the topic's kind). */
+  publish<K extends TopicKind, T extends LiveEventType>(
+    name: TopicName<K>,
+    type: T,
+    data: LiveEventData<K, T>,
+  ): number {
     return this.publishPayload(name, type, new Payload(data));
   }
 
@@ -227,7 +256,12 @@ export class LiveHub {
       if (set.size === 0) this.branchDisplays.delete(branchId);
     }
     if (!t) return;
-    const frame: ServerFrame = { type: 'error', topic: name, code: 'NOT_FOUND', message: errorMessage('NOT_FOUND', 'id') };
+    const frame: ServerFrame = {
+      type: 'error',
+      topic: name,
+      code: 'NOT_FOUND',
+      message: errorMessage('NOT_FOUND', 'id'),
+    };
     for (const subscriber of t.subscribers) subscriber.send(frame);
     t.subscribers.clear();
     t.pending.clear();
@@ -240,7 +274,7 @@ export class LiveHub {
       return;
     }
     if (message.kind === 'topic') {
-      this.publish(message.topic, message.type, message.data);
+      this.publishPayload(message.topic, message.type, new Payload(message.data));
       return;
     }
     // Each payload kind (staff / public) is serialized at most once for all the topics it reaches.

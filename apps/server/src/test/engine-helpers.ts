@@ -7,14 +7,15 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import WebSocket from 'ws';
-import type { ServerFrame } from '@antrean/shared/live/topics';
+import { parseTopic, type ServerFrame } from '@antrean/shared/live/topics';
+import { parseLiveData } from '@antrean/shared/live/events';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
 import type { IssuedTicket, Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { buildApp } from '../app';
 import { createPostgresDatabase, type Database } from '../db/database';
 import { runQueueTimers } from '../jobs/queue-timers';
 import { ManualClock } from '../lib/clock';
-import type { Deps } from '../lib/deps';
+import { serviceDeps, type Deps } from '../lib/deps';
 import type { LiveBus } from '../live/bus';
 import type { LiveHub } from '../live/hub';
 import type { TicketService } from '../modules/tickets/ticket.service';
@@ -125,7 +126,7 @@ export async function buildEngineApp(options: EngineAppOptions = {}): Promise<En
     deps,
     live,
     f: createFactories(database, clock, deps.config.dataDir),
-    runTimers: () => runQueueTimers(deps, live.tickets),
+    runTimers: () => runQueueTimers(serviceDeps(deps), live.tickets),
     close: async () => {
       try {
         await app.close();
@@ -450,11 +451,20 @@ export type Frame = ServerFrame & Record<string, unknown>;
 /** A WebSocket client of `/api/v1/live` that records every frame it receives. */
 export class LiveClient {
   readonly frames: Frame[] = [];
+  /** Frames whose data does not match the live event map (@antrean/shared/live/events). */
+  readonly contractErrors: string[] = [];
   private waiters: (() => void)[] = [];
 
   private constructor(private readonly socket: WebSocket) {
     socket.on('message', (raw: Buffer) => {
-      this.frames.push(JSON.parse(raw.toString('utf8')) as Frame);
+      const frame = JSON.parse(raw.toString('utf8')) as Frame;
+      this.frames.push(frame);
+      // Every snapshot and event is checked against the map its topic's kind publishes against.
+      const kind = typeof frame.topic === 'string' && frame.type !== 'error' ? parseTopic(frame.topic)?.kind : undefined;
+      if (kind) {
+        const checked = parseLiveData(kind, { type: frame.type, data: frame.data });
+        if (!checked.success) this.contractErrors.push(`${String(frame.topic)} ${frame.type}: ${checked.error}`);
+      }
       for (const wake of this.waiters.splice(0)) wake();
     });
   }
@@ -503,6 +513,7 @@ export class LiveClient {
   async waitFor(predicate: (frame: Frame) => boolean, count = 1, timeoutMs = 5000): Promise<Frame[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      if (this.contractErrors.length > 0) throw new Error(`live frames off contract: ${this.contractErrors.join('; ')}`);
       const found = this.matching(predicate);
       if (found.length >= count) return found.slice(0, count);
       const left = deadline - Date.now();

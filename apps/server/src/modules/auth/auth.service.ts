@@ -2,7 +2,7 @@ import { newId } from '@antrean/shared/common/ids';
 import { STAFF_ROLES, type StaffRole } from '@antrean/shared/auth/roles';
 import { isLanguage, type Language } from '@antrean/shared/i18n/lang';
 import type { SessionUser } from '@antrean/shared/domain/user';
-import type { Deps } from '../../lib/deps';
+import type { ServiceDeps } from '../../lib/deps';
 import type { StaffActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { burnPasswordCheck, newToken, sha256, verifyPassword } from '../../lib/crypto';
@@ -32,11 +32,11 @@ function toLanguage(value: string): Language {
   return isLanguage(value) ? value : 'id';
 }
 
-export function createAuthService(deps: Deps) {
-  const { db } = deps.database;
+export function createAuthService(deps: ServiceDeps) {
+  const { uow } = deps;
 
   async function assertNotThrottled(key: string, now: number): Promise<void> {
-    const row = await throttle.getThrottle(db, key);
+    const row = await uow.read((db) => throttle.getThrottle(db, key));
     if (row?.blocked_until && row.blocked_until > now) {
       const retryAfterSeconds = Math.ceil((row.blocked_until - now) / 1000);
       throw new AppError('AUTH_THROTTLED', { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
@@ -44,15 +44,15 @@ export function createAuthService(deps: Deps) {
   }
 
   async function recordFailure(key: string, now: number): Promise<void> {
-    const row = await throttle.getThrottle(db, key);
+    const row = await uow.read((db) => throttle.getThrottle(db, key));
     const fresh = !row || now - row.window_started_at > THROTTLE.windowMs;
     const failures = fresh ? 1 : row.failures + 1;
-    await throttle.putThrottle(db, {
+    await uow.transaction((db) => throttle.putThrottle(db, {
       key,
       failures,
       windowStartedAt: fresh ? now : row.window_started_at,
       blockedUntil: failures >= THROTTLE.maxFailures ? now + THROTTLE.blockMs : null,
-    });
+    }));
   }
 
   async function sessionUser(record: staff.StaffRecord, actingTenantId: string | null): Promise<SessionUser> {
@@ -60,13 +60,14 @@ export function createAuthService(deps: Deps) {
     let tenantId = record.tenantId;
     let tenantName = record.tenantName;
     if (role === 'superadmin' && actingTenantId) {
-      const tenant = await staff.findTenantName(db, actingTenantId);
+      const tenant = await uow.read((db) => staff.findTenantName(db, actingTenantId));
       tenantId = tenant ? actingTenantId : null;
       tenantName = tenant?.name ?? null;
     }
+    const ownTenantId = record.tenantId;
     const branchIds =
-      record.tenantId && (role === 'operator' || role === 'caller' || role === 'supervisor')
-        ? await staff.findUserBranchIds(db, record.tenantId, record.id)
+      ownTenantId && (role === 'operator' || role === 'caller' || role === 'supervisor')
+        ? await uow.read((db) => staff.findUserBranchIds(db, ownTenantId, record.id))
         : [];
     return {
       id: record.id,
@@ -90,7 +91,7 @@ export function createAuthService(deps: Deps) {
     const key = `${username}|${input.ip}`;
     await assertNotThrottled(key, now);
 
-    const record = await staff.findStaffByUsername(db, username);
+    const record = await uow.read((db) => staff.findStaffByUsername(db, username));
     const ok = record ? await verifyPassword(record.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
     if (!record || !ok) {
       await recordFailure(key, now);
@@ -98,15 +99,16 @@ export function createAuthService(deps: Deps) {
     }
     if (!record.tenantActive) throw new AppError('TENANT_INACTIVE');
     if (!record.isActive) throw new AppError('USER_INACTIVE');
-    await throttle.clearThrottle(db, key);
+    await uow.transaction((db) => throttle.clearThrottle(db, key));
 
-    if (input.previousToken) {
-      const previous = await sessions.findSessionByTokenHash(db, sha256(input.previousToken));
-      if (previous) await sessions.revokeSession(db, previous.id, now);
+    const previousToken = input.previousToken;
+    if (previousToken) {
+      const previous = await uow.read((db) => sessions.findSessionByTokenHash(db, sha256(previousToken)));
+      if (previous) await uow.transaction((db) => sessions.revokeSession(db, previous.id, now));
     }
     const token = newToken();
     const expiresAt = now + deps.config.sessionTtlMs;
-    await sessions.insertSession(db, {
+    await uow.transaction((db) => sessions.insertSession(db, {
       id: newId(now),
       tokenHash: sha256(token),
       subjectKind: record.kind,
@@ -116,28 +118,29 @@ export function createAuthService(deps: Deps) {
       userAgent: input.userAgent,
       now,
       expiresAt,
-    });
-    await staff.markLogin(db, record, now);
+    }));
+    await uow.transaction((db) => staff.markLogin(db, record, now));
     return { token, user: await sessionUser(record, null), expiresAt };
   }
 
   /** Resolves a session cookie to the staff actor, sliding its expiry; null when invalid. */
   async function resolveStaff(token: string): Promise<{ actor: StaffActor; user: SessionUser } | null> {
     const now = deps.clock.now();
-    const session = await sessions.findSessionByTokenHash(db, sha256(token));
+    const session = await uow.read((db) => sessions.findSessionByTokenHash(db, sha256(token)));
     if (session?.revoked_at !== null || session.expires_at <= now) return null;
     if (session.subject_kind !== 'staff' && session.subject_kind !== 'platform') return null;
+    const sessionTenantId = session.tenant_id;
     const record =
       session.subject_kind === 'platform'
-        ? await staff.findPlatformUser(db, session.subject_id)
-        : session.tenant_id
-          ? await staff.findTenantUser(db, session.tenant_id, session.subject_id)
+        ? await uow.read((db) => staff.findPlatformUser(db, session.subject_id))
+        : sessionTenantId
+          ? await uow.read((db) => staff.findTenantUser(db, sessionTenantId, session.subject_id))
           : undefined;
     if (!record?.isActive) return null;
     if (!record.tenantActive) throw new AppError('TENANT_INACTIVE');
     // Slide the expiry at most once a minute to keep reads cheap.
     if (now - session.last_seen_at > 60_000) {
-      await sessions.touchSession(db, session.id, now, now + deps.config.sessionTtlMs);
+      await uow.transaction((db) => sessions.touchSession(db, session.id, now, now + deps.config.sessionTtlMs));
     }
     const user = await sessionUser(record, session.acting_tenant_id);
     return {
@@ -157,27 +160,30 @@ export function createAuthService(deps: Deps) {
   }
 
   async function logout(token: string): Promise<void> {
-    const session = await sessions.findSessionByTokenHash(db, sha256(token));
-    if (session) await sessions.revokeSession(db, session.id, deps.clock.now());
+    const session = await uow.read((db) => sessions.findSessionByTokenHash(db, sha256(token)));
+    if (session) await uow.transaction((db) => sessions.revokeSession(db, session.id, deps.clock.now()));
   }
 
   async function me(actor: StaffActor): Promise<SessionUser> {
+    const actorTenantId = actor.tenantId;
     const record =
       actor.role === 'superadmin'
-        ? await staff.findPlatformUser(db, actor.userId)
-        : actor.tenantId
-          ? await staff.findTenantUser(db, actor.tenantId, actor.userId)
+        ? await uow.read((db) => staff.findPlatformUser(db, actor.userId))
+        : actorTenantId
+          ? await uow.read((db) => staff.findTenantUser(db, actorTenantId, actor.userId))
           : undefined;
     if (!record) throw new AppError('AUTH_REQUIRED');
     return sessionUser(record, actor.role === 'superadmin' ? actor.tenantId : null);
   }
 
   async function updateLanguage(actor: StaffActor, language: Language): Promise<SessionUser> {
-    await staff.setLanguage(
-      db,
-      { kind: actor.role === 'superadmin' ? 'platform' : 'staff', id: actor.userId, tenantId: actor.tenantId },
-      language,
-      deps.clock.now(),
+    await uow.transaction((db) =>
+      staff.setLanguage(
+        db,
+        { kind: actor.role === 'superadmin' ? 'platform' : 'staff', id: actor.userId, tenantId: actor.tenantId },
+        language,
+        deps.clock.now(),
+      ),
     );
     return me({ ...actor, language });
   }

@@ -83,7 +83,3 @@ export async function touchSession(db: Db, id: string, now: number, expiresAt: n
 export async function revokeSession(db: Db, id: string, now: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
 }
-
-export async function deleteExpiredSessions(db: Db, now: number): Promise<void> {
-  await db.deleteFrom('sessions').where('expires_at', '<', now).execute();
-}

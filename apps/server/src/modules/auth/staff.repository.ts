@@ -125,3 +125,14 @@ export async function setLanguage(db: Db, record: { kind: 'staff' | 'platform'; 
       .execute();
   }
 }
+
+/** Whether a username is taken (usernames are unique across the platform, in the global name directory). */
+export async function isUsernameTaken(db: Db, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('global_names')
+    .select('target_id')
+    .where('kind', '=', 'username')
+    .where('name', '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -25,3 +25,13 @@ const findBranchQuery = preparedQuery<{ tenantId: string; id: string }>()((db, p
 export async function findBranch(db: Db, tenantId: string, id: string): Promise<BranchRow | undefined> {
   return findBranchQuery.first(db, { tenantId, id });
 }
+
+/** A branch by id in any tenant, with what a public (QR poster) page needs to know of it. */
+export async function findPublicBranch(db: Db, branchId: string) {
+  return db
+    .selectFrom('branches')
+    .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
+    .select(['branches.tenant_id', 'branches.show_on_web', 'branches.is_active', 'tenants.is_active as tenant_active'])
+    .where('branches.id', '=', branchId)
+    .executeTakeFirst();
+}

@@ -1,4 +1,4 @@
-import { newId, randomCode } from '@antrean/shared/common/ids';
+import { randomCode } from '@antrean/shared/common/ids';
 import { can } from '@antrean/shared/auth/permissions';
 import { displayPath, kioskPath } from '@antrean/shared/common/device-paths';
 import {
@@ -7,13 +7,12 @@ import {
   type BranchDevices,
   type DeviceKind,
 } from '@antrean/shared/contracts/device-admin.contract';
-import type { Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
-import type { Deps } from '../../lib/deps';
+import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, tenantOf } from '../../lib/policy';
-import { unitOfWork } from '../../lib/uow';
+import type { Db } from '../../lib/uow';
+import { insertAuditEntry } from '../audit/audit.repository';
 import type { LiveBus } from '../../live/bus';
 import { findBranch } from '../branches/branch.repository';
 import { ONLINE_WINDOW_MS } from '../monitor/monitor.service';
@@ -38,8 +37,8 @@ function toAdminDevice(kind: DeviceKind, row: repo.DeviceRow, now: number): Admi
  * a new unguessable code (the old code stops working at once: no code cache; open display
  * screens are cut off through the live bus) or disables/re-enables it. Audited.
  */
-export function createDeviceAdminService(deps: Deps, bus: LiveBus) {
-  const { db } = deps.database;
+export function createDeviceAdminService(deps: ServiceDeps, bus: LiveBus) {
+  const { uow } = deps;
 
   function assertAdmin(actor: Actor): string {
     const tenantId = tenantOf(actor);
@@ -50,12 +49,13 @@ export function createDeviceAdminService(deps: Deps, bus: LiveBus) {
   async function list(actor: Actor, branchId: string): Promise<BranchDevices> {
     const tenantId = assertAdmin(actor);
     assertBranchAccess(actor, branchId);
-    if (!(await findBranch(db, tenantId, branchId))) throw new AppError('NOT_FOUND');
     const now = deps.clock.now();
-    const [kiosks, displays] = await Promise.all([
-      repo.listDevices(db, 'kiosk', tenantId, branchId),
-      repo.listDevices(db, 'display', tenantId, branchId),
-    ]);
+    const found = await uow.read(async (db) => {
+      if (!(await findBranch(db, tenantId, branchId))) return undefined;
+      return Promise.all([repo.listDevices(db, 'kiosk', tenantId, branchId), repo.listDevices(db, 'display', tenantId, branchId)]);
+    });
+    if (!found) throw new AppError('NOT_FOUND');
+    const [kiosks, displays] = found;
     return {
       kiosks: kiosks.map((row) => toAdminDevice('kiosk', row, now)),
       displays: displays.map((row) => toAdminDevice('display', row, now)),
@@ -63,7 +63,7 @@ export function createDeviceAdminService(deps: Deps, bus: LiveBus) {
   }
 
   async function audit(
-    trx: Transaction<DB>,
+    trx: Db,
     actor: Actor,
     device: repo.DeviceRow,
     kind: DeviceKind,
@@ -72,24 +72,18 @@ export function createDeviceAdminService(deps: Deps, bus: LiveBus) {
     after: unknown,
     now: number,
   ): Promise<void> {
-    await trx
-      .insertInto('audit_log')
-      .values({
-        id: newId(now),
-        tenant_id: device.tenant_id,
-        branch_id: device.branch_id,
-        actor_kind: 'staff',
-        actor_id: actor.kind === 'staff' ? actor.userId : null,
-        actor_name: actor.kind === 'staff' ? actor.username : null,
-        action,
-        entity_type: kind,
-        entity_id: device.id,
-        before_json: JSON.stringify(before),
-        after_json: JSON.stringify(after),
-        ip: null,
-        at: now,
-      })
-      .execute();
+    await insertAuditEntry(trx, device.tenant_id, {
+      branchId: device.branch_id,
+      actorKind: 'staff',
+      actorId: actor.kind === 'staff' ? actor.userId : null,
+      actorName: actor.kind === 'staff' ? actor.username : null,
+      action,
+      entityType: kind,
+      entityId: device.id,
+      before,
+      after,
+      at: now,
+    });
   }
 
   /** The live topic a display's screens listen on (kiosks hold no live subscription). */
@@ -97,7 +91,7 @@ export function createDeviceAdminService(deps: Deps, bus: LiveBus) {
     if (kind === 'display') bus.publish({ kind: 'revoke', topic: `display:${code}` });
   }
 
-  async function deviceOrNotFound(actor: Actor, trx: Transaction<DB>, kind: DeviceKind, id: string): Promise<repo.DeviceRow> {
+  async function deviceOrNotFound(actor: Actor, trx: Db, kind: DeviceKind, id: string): Promise<repo.DeviceRow> {
     const device = await repo.findDevice(trx, kind, tenantOf(actor), id);
     if (!device) throw new AppError('NOT_FOUND');
     assertBranchAccess(actor, device.branch_id);
@@ -107,7 +101,7 @@ export function createDeviceAdminService(deps: Deps, bus: LiveBus) {
   async function regenerateCode(actor: Actor, kind: DeviceKind, id: string): Promise<AdminDevice> {
     assertAdmin(actor);
     const now = deps.clock.now();
-    return unitOfWork(deps.database).transaction(async (trx, tx) => {
+    return uow.transaction(async (trx, tx) => {
       const device = await deviceOrNotFound(actor, trx, kind, id);
       const code = randomCode(GENERATED_DEVICE_CODE_LENGTH);
       await repo.replaceCode(trx, kind, device, code, now);
@@ -123,7 +117,7 @@ export function createDeviceAdminService(deps: Deps, bus: LiveBus) {
   async function update(actor: Actor, kind: DeviceKind, id: string, body: { isActive: boolean }): Promise<AdminDevice> {
     assertAdmin(actor);
     const now = deps.clock.now();
-    return unitOfWork(deps.database).transaction(async (trx, tx) => {
+    return uow.transaction(async (trx, tx) => {
       const device = await deviceOrNotFound(actor, trx, kind, id);
       const active = device.is_active === 1;
       if (active !== body.isActive) {

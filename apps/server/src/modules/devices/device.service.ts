@@ -2,14 +2,20 @@ import { localDate } from '@antrean/shared/common/time';
 import { type DisplayConfig, type KioskConfig, type OnSiteConfig, VOICE_MODES } from '@antrean/shared/contracts/devices.contract';
 import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
 import type { Actor, DeviceActor } from '../../lib/actor';
-import type { Deps } from '../../lib/deps';
+import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { fromFlag } from '../../lib/flags';
 import * as catalog from '../catalog/catalog.repository';
 import { toBranchService, toTheme } from '../catalog/catalog.mapper';
 import { serviceAvailability } from './availability';
 import { findDeviceByCode } from './device-auth.repository';
-import { DeviceHeartbeats } from '../../live/heartbeats';
+import { DeviceHeartbeats } from './heartbeats';
+import type { Db } from '../../lib/uow';
+import { findTenantName } from '../auth/staff.repository';
+import { findBranch, findPublicBranch } from '../branches/branch.repository';
+import { countWaitingByService } from '../branches/branch-board.repository';
+import { findTenantSettings } from '../tenants/tenant.repository';
+import * as repo from './device.repository';
 
 const fileUrl = (id: string | null): string | null => (id ? `/api/v1/files/${id}` : null);
 const LAYOUTS = ['classic', 'modern', 'big', 'pos'] as const;
@@ -19,19 +25,19 @@ function requireDevice(actor: Actor, kind: 'kiosk' | 'display'): DeviceActor {
   return actor;
 }
 
-export function createDeviceService(deps: Deps) {
-  const { db } = deps.database;
+export function createDeviceService(deps: ServiceDeps) {
+  const { uow } = deps;
   /** Last-seen times of displays and kiosks, written in batches (flushed by the app's onClose). */
-  const heartbeats = new DeviceHeartbeats(deps.database, deps.clock, {
+  const heartbeats = new DeviceHeartbeats(uow, deps.clock, {
     onError: (error) => deps.logger?.warn({ err: error }, 'device heartbeat flush failed'),
   });
 
-  async function branchAndTheme(tenantId: string, branchId: string) {
+  async function branchAndTheme(db: Db, tenantId: string, branchId: string) {
     const [branch, tenant, themeRow, settings] = await Promise.all([
-      db.selectFrom('branches').selectAll().where('tenant_id', '=', tenantId).where('id', '=', branchId).executeTakeFirst(),
-      db.selectFrom('tenants').select(['name']).where('id', '=', tenantId).executeTakeFirst(),
+      findBranch(db, tenantId, branchId),
+      findTenantName(db, tenantId),
       catalog.findActiveTheme(db, tenantId),
-      db.selectFrom('tenant_settings').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst(),
+      findTenantSettings(db, tenantId),
     ]);
     if (!branch || !tenant) throw new AppError('NOT_FOUND');
     return {
@@ -45,11 +51,13 @@ export function createDeviceService(deps: Deps) {
   /** Everything a kiosk screen needs: services shown on kiosk with their live availability. */
   async function kioskConfig(actor: Actor): Promise<KioskConfig> {
     const kiosk = requireDevice(actor, 'kiosk');
-    const [{ branch, tenantName, theme, idleSeconds }, row] = await Promise.all([
-      branchAndTheme(kiosk.tenantId, kiosk.branchId),
-      db.selectFrom('kiosks').selectAll().where('tenant_id', '=', kiosk.tenantId).where('id', '=', kiosk.deviceId).executeTakeFirstOrThrow(),
-    ]);
-    const services = await servicesWithAvailability(kiosk.tenantId, branch, 'kiosk');
+    const { branch, tenantName, theme, idleSeconds, row, services } = await uow.read(async (db) => {
+      const [about, kioskRow] = await Promise.all([
+        branchAndTheme(db, kiosk.tenantId, kiosk.branchId),
+        repo.findKiosk(db, kiosk.tenantId, kiosk.deviceId),
+      ]);
+      return { ...about, row: kioskRow, services: await servicesWithAvailability(db, kiosk.tenantId, about.branch, 'kiosk') };
+    });
     return {
       kiosk: { id: row.id, name: row.name, code: row.code, paperWidthMm: row.paper_width_mm },
       branch: {
@@ -67,22 +75,14 @@ export function createDeviceService(deps: Deps) {
   }
 
   /** The services a branch shows on a channel, each with its live availability and waiting count. */
-  async function servicesWithAvailability(tenantId: string, branch: { id: string; time_zone: string }, channel: 'kiosk' | 'web') {
+  async function servicesWithAvailability(db: Db, tenantId: string, branch: { id: string; time_zone: string }, channel: 'kiosk' | 'web') {
     const now = deps.clock.now();
     const services = (await catalog.listBranchServices(db, tenantId, branch.id)).filter(
       (s) => s.is_active === 1 && s.type !== 'booking' && (channel === 'kiosk' ? s.show_on_kiosk === 1 : s.show_on_web === 1),
     );
     const subs = await catalog.listSubServices(db, tenantId, services.map((s) => s.id));
     const day = localDate(now, branch.time_zone);
-    const waiting = await db
-      .selectFrom('tickets')
-      .select(['service_id', (eb) => eb.fn.countAll<number>().as('n')])
-      .where('tenant_id', '=', tenantId)
-      .where('branch_id', '=', branch.id)
-      .where('service_day', '=', day)
-      .where('status', '=', 'waiting')
-      .groupBy('service_id')
-      .execute();
+    const waiting = await countWaitingByService(db, tenantId, branch.id, day);
     return Promise.all(
       services.map(async (s) => {
         const mapped = toBranchService(s, subs);
@@ -90,7 +90,7 @@ export function createDeviceService(deps: Deps) {
           ...mapped,
           subServices: mapped.subServices.filter((sub) => sub.isActive),
           availability: await serviceAvailability(db, { tenantId, branchId: branch.id, serviceId: s.id, timeZone: branch.time_zone, now }),
-          waiting: Number(waiting.find((w) => w.service_id === s.id)?.n ?? 0),
+          waiting: waiting.get(s.id) ?? 0,
         };
       }),
     );
@@ -98,15 +98,11 @@ export function createDeviceService(deps: Deps) {
 
   /** The QR-poster page of a branch: public, only what the branch shows on the web. */
   async function onSite(branchId: string): Promise<OnSiteConfig> {
-    const row = await db
-      .selectFrom('branches')
-      .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
-      .select(['branches.tenant_id', 'branches.show_on_web', 'tenants.is_active as tenant_active'])
-      .where('branches.id', '=', branchId)
-      .executeTakeFirst();
+    return uow.read(async (db) => {
+    const row = await findPublicBranch(db, branchId);
     if (row?.show_on_web !== 1) throw new AppError('NOT_FOUND');
     if (row.tenant_active !== 1) throw new AppError('TENANT_INACTIVE');
-    const { branch, tenantName, theme } = await branchAndTheme(row.tenant_id, branchId);
+    const { branch, tenantName, theme } = await branchAndTheme(db, row.tenant_id, branchId);
     return {
       branch: {
         id: branch.id,
@@ -117,8 +113,9 @@ export function createDeviceService(deps: Deps) {
       },
       tenantName,
       theme,
-      services: await servicesWithAvailability(row.tenant_id, branch, 'web'),
+      services: await servicesWithAvailability(db, row.tenant_id, branch, 'web'),
     };
+    });
   }
 
   /** Queues the kiosk's last-seen (written within seconds, in a batch: see DeviceHeartbeats). */
@@ -132,17 +129,9 @@ export function createDeviceService(deps: Deps) {
     const display = requireDevice(actor, 'display');
     const t = display.tenantId;
     const branchScope = (qbBranch: string | null) => qbBranch === null || qbBranch === display.branchId;
-    const [{ branch, tenantName, theme }, row, voices, texts, banners, videos, currencies, products, items] = await Promise.all([
-      branchAndTheme(t, display.branchId),
-      db.selectFrom('displays').selectAll().where('tenant_id', '=', t).where('id', '=', display.deviceId).executeTakeFirstOrThrow(),
-      db.selectFrom('voice_settings').selectAll().where('tenant_id', '=', t).execute(),
-      db.selectFrom('running_texts').selectAll().where('tenant_id', '=', t).where('is_active', '=', 1).orderBy('sort_order').execute(),
-      db.selectFrom('banners').selectAll().where('tenant_id', '=', t).where('is_active', '=', 1).orderBy('sort_order').execute(),
-      db.selectFrom('videos').selectAll().where('tenant_id', '=', t).where('is_active', '=', 1).orderBy('sort_order').execute(),
-      db.selectFrom('currencies').selectAll().where('tenant_id', '=', t).orderBy('sort_order').execute(),
-      db.selectFrom('products').selectAll().where('tenant_id', '=', t).where('is_active', '=', 1).orderBy('sort_order').execute(),
-      db.selectFrom('product_items').selectAll().where('tenant_id', '=', t).orderBy('sort_order').execute(),
-    ]);
+    const [{ branch, tenantName, theme }, row, { voices, texts, banners, videos, currencies, products, items }] = await uow.read((db) =>
+      Promise.all([branchAndTheme(db, t, display.branchId), repo.findDisplay(db, t, display.deviceId), repo.readDisplayContent(db, t)]),
+    );
     const voice = voices.find((v) => v.branch_id === display.branchId) ?? voices.find((v) => v.branch_id === null);
     const mode = VOICE_MODES.find((m) => m === (row.voice_mode ?? voice?.mode)) ?? 'voice_id';
     return {
@@ -193,7 +182,7 @@ export function createDeviceService(deps: Deps) {
 
   /** A display by its code (for the live `display:<code>` topic), active or not. */
   function displayByCode(code: string) {
-    return findDeviceByCode(db, 'display', code);
+    return uow.read((db) => findDeviceByCode(db, 'display', code));
   }
 
   return { kioskConfig, kioskHeartbeat, displayConfig, onSite, displayByCode, heartbeats };

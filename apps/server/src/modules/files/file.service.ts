@@ -1,23 +1,24 @@
 import fs from 'node:fs';
 import { newId } from '@antrean/shared/common/ids';
 import type { Actor } from '../../lib/actor';
-import type { Deps } from '../../lib/deps';
+import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, tenantOf } from '../../lib/policy';
 import { can } from '@antrean/shared/auth/permissions';
 import { resolveStorage, sniffImage, storageKey, writeStored } from './file.storage';
+import * as repo from './file.repository';
 
 export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
 
-export function createFileService(deps: Deps) {
-  const { db } = deps.database;
+export function createFileService(deps: ServiceDeps) {
+  const { uow } = deps;
 
   /** The customer's photo for a ticket (services with "customer photo"), from the branch's kiosk or an operator. */
   /** The ticket must be the actor's (404 otherwise) before anything of the upload is read. */
   async function assertPhotoTarget(actor: Actor, ticketId: string): Promise<void> {
     const tenantId = tenantOf(actor);
     if (actor.kind === 'staff' && !can(actor.role, 'queue.operate')) throw new AppError('FORBIDDEN');
-    const ticket = await db.selectFrom('tickets').select(['id', 'branch_id']).where('tenant_id', '=', tenantId).where('id', '=', ticketId).executeTakeFirst();
+    const ticket = await uow.read((db) => repo.findTicketBranch(db, tenantId, ticketId));
     if (!ticket) throw new AppError('NOT_FOUND');
     assertBranchAccess(actor, ticket.branch_id);
   }
@@ -32,10 +33,8 @@ export function createFileService(deps: Deps) {
     const id = newId(now);
     const key = storageKey(tenantId, id);
     const { sha256 } = await writeStored(deps.config.dataDir, key, bytes);
-    await db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('files')
-        .values({
+    await uow.transaction(async (trx) => {
+      await repo.insertFile(trx, {
           id,
           tenant_id: tenantId,
           kind: 'photo',
@@ -46,16 +45,15 @@ export function createFileService(deps: Deps) {
           storage_key: key,
           created_by: actor.kind === 'staff' ? actor.userId : actor.kind === 'kiosk' ? actor.deviceId : null,
           created_at: now,
-        })
-        .execute();
-      await trx.updateTable('tickets').set({ photo_file_id: id, updated_at: now }).where('tenant_id', '=', tenantId).where('id', '=', ticketId).execute();
+        });
+      await repo.setTicketPhoto(trx, tenantId, ticketId, id, now);
     });
   }
 
   /** A stored file of the actor's tenant (another tenant's id answers 404). */
   async function open(actor: Actor, fileId: string): Promise<{ stream: fs.ReadStream; mime: string; size: number; name: string }> {
     const tenantId = tenantOf(actor);
-    const row = await db.selectFrom('files').selectAll().where('tenant_id', '=', tenantId).where('id', '=', fileId).executeTakeFirst();
+    const row = await uow.read((db) => repo.findFile(db, tenantId, fileId));
     if (!row) throw new AppError('NOT_FOUND');
     // Photos are personal data: staff only.
     if (row.kind === 'photo' && actor.kind !== 'staff') throw new AppError('NOT_FOUND');

@@ -1,31 +1,29 @@
 import { localDate } from '@antrean/shared/common/time';
-import { newId } from '@antrean/shared/common/ids';
 import { canSeeBranch } from '@antrean/shared/auth/permissions';
 import type { BranchSummary } from '@antrean/shared/domain/branch';
 import type { Monitor, Station } from '@antrean/shared/contracts/monitor.contract';
 import type { Actor } from '../../lib/actor';
-import type { Deps } from '../../lib/deps';
+import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, requireTenantStaff, tenantOf } from '../../lib/policy';
-import { unitOfWork } from '../../lib/uow';
 import type { LiveBus } from '../../live/bus';
 import { toBranchSummary } from '../branches/branch.mapper';
 import { toTicket } from '../tickets/ticket.mapper';
+import { counterServiceIds, findCounter } from '../tickets/ticket-lookup.repository';
+import { countByStatus } from '../tickets/ticket-queue.repository';
+import { findBranch } from '../branches/branch.repository';
+import { readBranchBoard } from '../branches/branch-board.repository';
+import * as repo from './monitor.repository';
 
 /** A device counts as online when it sent a heartbeat within this window. */
 export const ONLINE_WINDOW_MS = 90_000;
 
-export function createMonitorService(deps: Deps, bus: LiveBus) {
-  const { db } = deps.database;
+export function createMonitorService(deps: ServiceDeps, bus: LiveBus) {
+  const { uow } = deps;
 
   async function branchByCode(actor: Actor, code: string): Promise<BranchSummary> {
     const staff = requireTenantStaff(actor);
-    const row = await db
-      .selectFrom('branches')
-      .selectAll()
-      .where('tenant_id', '=', staff.tenantId)
-      .where('code', '=', code.trim().toUpperCase())
-      .executeTakeFirst();
+    const row = await uow.read((db) => repo.findBranchByCode(db, staff.tenantId, code.trim().toUpperCase()));
     if (!row || !canSeeBranch(staff, row.id)) throw new AppError('NOT_FOUND');
     return toBranchSummary(row);
   }
@@ -34,49 +32,23 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
   async function monitor(actor: Actor, branchId: string): Promise<Monitor> {
     const tenantId = tenantOf(actor);
     assertBranchAccess(actor, branchId);
-    const branch = await db.selectFrom('branches').selectAll().where('tenant_id', '=', tenantId).where('id', '=', branchId).executeTakeFirst();
-    if (!branch) throw new AppError('NOT_FOUND');
     const now = deps.clock.now();
-    const day = localDate(now, branch.time_zone);
-    const [counters, mapping, services, active, counts, sessions, displays, kiosks] = await Promise.all([
-      db.selectFrom('counters').selectAll().where('tenant_id', '=', tenantId).where('branch_id', '=', branchId).orderBy('number').execute(),
-      db.selectFrom('counter_services').select(['counter_id', 'service_id']).where('tenant_id', '=', tenantId).where('branch_id', '=', branchId).execute(),
-      db
-        .selectFrom('services')
-        .innerJoin('branch_services', 'branch_services.service_id', 'services.id')
-        .select(['services.id', 'services.code', 'services.name', 'services.sla_seconds'])
-        .where('branch_services.tenant_id', '=', tenantId)
-        .where('branch_services.branch_id', '=', branchId)
-        .orderBy('services.sort_order')
-        .execute(),
-      db
-        .selectFrom('tickets')
-        .selectAll()
-        .where('tenant_id', '=', tenantId)
-        .where('branch_id', '=', branchId)
-        .where('service_day', '=', day)
-        .where('status', 'in', ['calling', 'called', 'serving'])
-        .execute(),
-      db
-        .selectFrom('tickets')
-        .select(['service_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-        .where('tenant_id', '=', tenantId)
-        .where('branch_id', '=', branchId)
-        .where('service_day', '=', day)
-        .groupBy(['service_id', 'status'])
-        .execute(),
-      db
-        .selectFrom('counter_sessions')
-        .innerJoin('users', 'users.id', 'counter_sessions.user_id')
-        .select(['counter_sessions.counter_id', 'counter_sessions.started_at', 'users.id as user_id', 'users.full_name'])
-        .where('counter_sessions.tenant_id', '=', tenantId)
-        .where('counter_sessions.branch_id', '=', branchId)
-        .where('counter_sessions.ended_at', 'is', null)
-        .execute(),
-      db.selectFrom('displays').select(['id', 'name', 'code', 'last_seen_at']).where('tenant_id', '=', tenantId).where('branch_id', '=', branchId).execute(),
-      db.selectFrom('kiosks').select(['id', 'name', 'code', 'last_seen_at']).where('tenant_id', '=', tenantId).where('branch_id', '=', branchId).execute(),
-    ]);
-    const count = (serviceId: string, status: string) => Number(counts.find((c) => c.service_id === serviceId && c.status === status)?.n ?? 0);
+    const read = await uow.read(async (db) => {
+      const branch = await findBranch(db, tenantId, branchId);
+      if (!branch) return undefined;
+      const day = localDate(now, branch.time_zone);
+      const [board, counts, sessions, devices] = await Promise.all([
+        readBranchBoard(db, tenantId, branchId, day),
+        countByStatus(db, tenantId, branchId, day),
+        repo.listOpenStations(db, tenantId, branchId),
+        repo.listBranchDevices(db, tenantId, branchId),
+      ]);
+      return { branch, day, board, counts, sessions, devices };
+    });
+    if (!read) throw new AppError('NOT_FOUND');
+    const { branch, day, board, counts, sessions, devices } = read;
+    const { services } = board;
+    const count = (serviceId: string, status: string) => counts.find((c) => c.service_id === serviceId && c.status === status)?.n ?? 0;
     const device = (kind: 'display' | 'kiosk') => (d: { id: string; name: string; code: string; last_seen_at: number | null }) => ({
       kind,
       id: d.id,
@@ -89,8 +61,8 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
       branch: toBranchSummary(branch),
       serviceDay: day,
       now,
-      counters: counters.map((c) => {
-        const ticket = active.find((t) => t.counter_id === c.id);
+      counters: board.counters.map((c) => {
+        const ticket = board.atCounters.find((t) => t.counter_id === c.id);
         const session = sessions.find((s) => s.counter_id === c.id);
         const sla = ticket ? (services.find((s) => s.id === ticket.service_id)?.sla_seconds ?? null) : null;
         const since = ticket ? (ticket.serving_started_at ?? ticket.called_at) : null;
@@ -99,7 +71,7 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
           id: c.id,
           name: c.name,
           number: c.number,
-          serviceIds: mapping.filter((m) => m.counter_id === c.id).map((m) => m.service_id),
+          serviceIds: board.counterServices.filter((m) => m.counter_id === c.id).map((m) => m.service_id),
           caller: session ? { id: session.user_id, fullName: session.full_name, since: session.started_at } : null,
           current: ticket ? toTicket(ticket) : null,
           elapsedSeconds: elapsed,
@@ -117,7 +89,7 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
         skipped: count(s.id, 'skipped'),
         finished: count(s.id, 'finished'),
       })),
-      devices: [...displays.map(device('display')), ...kiosks.map(device('kiosk'))],
+      devices: [...devices.displays.map(device('display')), ...devices.kiosks.map(device('kiosk'))],
     };
   }
 
@@ -125,39 +97,18 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
   async function openStation(actor: Actor, counterId: string, serviceIds: string[]): Promise<Station> {
     const staff = requireTenantStaff(actor);
     const now = deps.clock.now();
-    const station = await unitOfWork(deps.database).transaction(async (trx, tx) => {
-      const counter = await trx.selectFrom('counters').selectAll().where('tenant_id', '=', staff.tenantId).where('id', '=', counterId).executeTakeFirst();
+    const station = await uow.transaction(async (trx, tx) => {
+      const counter = await findCounter(trx, uow.kind, staff.tenantId, counterId);
       if (!counter) throw new AppError('NOT_FOUND');
       assertBranchAccess(staff, counter.branch_id);
-      const served = (
-        await trx.selectFrom('counter_services').select('service_id').where('tenant_id', '=', staff.tenantId).where('counter_id', '=', counterId).execute()
-      ).map((r) => r.service_id);
+      const served = await counterServiceIds(trx, staff.tenantId, counterId);
       const unique = [...new Set(serviceIds)];
       if (unique.some((id) => !served.includes(id))) throw new AppError('VALIDATION_FAILED', { fields: { serviceIds: 'v.enum' } });
-      await trx
-        .updateTable('counter_sessions')
-        .set({ ended_at: now })
-        .where('tenant_id', '=', staff.tenantId)
-        .where('ended_at', 'is', null)
-        .where((eb) => eb.or([eb('counter_id', '=', counterId), eb('user_id', '=', staff.userId)]))
-        .execute();
-      await trx
-        .insertInto('counter_sessions')
-        .values({
-          id: newId(now),
-          tenant_id: staff.tenantId,
-          branch_id: counter.branch_id,
-          counter_id: counterId,
-          user_id: staff.userId,
-          service_ids_json: JSON.stringify(unique),
-          started_at: now,
-          last_seen_at: now,
-          ended_at: null,
-        })
-        .execute();
+      await repo.endStationsOf(trx, staff.tenantId, counterId, staff.userId, now);
+      await repo.insertStation(trx, staff.tenantId, { branchId: counter.branch_id, counterId, userId: staff.userId, serviceIds: unique, now });
       const result: Station = { counterId, userId: staff.userId, serviceIds: unique, startedAt: now };
       tx.afterCommit(() =>
-        bus.publish({ kind: 'branch', branchId: counter.branch_id, type: 'counter.updated', staff: { station: result }, public: { counterId }, counterId }),
+        bus.publish({ kind: 'branch', branchId: counter.branch_id, type: 'counter.updated', staff: { counterId, station: result }, public: { counterId }, counterId }),
       );
       return result;
     });
@@ -167,18 +118,11 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
   async function closeStation(actor: Actor, counterId: string): Promise<void> {
     const staff = requireTenantStaff(actor);
     const now = deps.clock.now();
-    await unitOfWork(deps.database).transaction(async (trx, tx) => {
-      const counter = await trx.selectFrom('counters').select(['id', 'branch_id']).where('tenant_id', '=', staff.tenantId).where('id', '=', counterId).executeTakeFirst();
+    await uow.transaction(async (trx, tx) => {
+      const counter = await findCounter(trx, uow.kind, staff.tenantId, counterId);
       if (!counter) throw new AppError('NOT_FOUND');
       assertBranchAccess(staff, counter.branch_id);
-      await trx
-        .updateTable('counter_sessions')
-        .set({ ended_at: now })
-        .where('tenant_id', '=', staff.tenantId)
-        .where('counter_id', '=', counterId)
-        .where('user_id', '=', staff.userId)
-        .where('ended_at', 'is', null)
-        .execute();
+      await repo.endOwnStation(trx, staff.tenantId, counterId, staff.userId, now);
       tx.afterCommit(() =>
         bus.publish({ kind: 'branch', branchId: counter.branch_id, type: 'counter.updated', staff: { station: null, counterId }, public: { counterId }, counterId }),
       );

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { estimateWait, rollingStats, type WaitEstimate } from '@antrean/shared/domain/ticket/estimate';
 import type { DB } from '../../db/schema';
-import * as repo from './ticket.repository';
+import type { TicketRow } from './ticket.repository';
+import { countServingCounters, recentServiceSeconds } from './ticket-queue.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -11,13 +12,13 @@ type Db = Kysely<DB> | Transaction<DB>;
  */
 export async function estimateFor(
   db: Db,
-  ticket: Pick<repo.TicketRow, 'tenant_id' | 'branch_id' | 'service_id'>,
+  ticket: Pick<TicketRow, 'tenant_id' | 'branch_id' | 'service_id'>,
   peopleAhead: number,
   slaSeconds: number,
 ): Promise<WaitEstimate> {
   const [newestFirst, counters] = await Promise.all([
-    repo.recentServiceSeconds(db, ticket.tenant_id, ticket.branch_id, ticket.service_id),
-    repo.countServingCounters(db, ticket.tenant_id, ticket.branch_id, ticket.service_id),
+    recentServiceSeconds(db, ticket.tenant_id, ticket.branch_id, ticket.service_id),
+    countServingCounters(db, ticket.tenant_id, ticket.branch_id, ticket.service_id),
   ]);
   const stats = rollingStats([...newestFirst].reverse());
   return estimateWait({

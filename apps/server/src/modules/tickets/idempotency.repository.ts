@@ -86,7 +86,3 @@ export async function completeKey(
 ): Promise<void> {
   await completeQuery.execute(trx, args);
 }
-
-export async function purgeExpiredKeys(db: Db, now: number): Promise<void> {
-  await db.deleteFrom('idempotency_keys').where('expires_at', '<', now).execute();
-}

@@ -9,7 +9,7 @@ import {
   type TicketListQuery,
 } from '@antrean/shared/contracts/ticket-list.contract';
 import type { Actor } from '../../lib/actor';
-import type { Deps } from '../../lib/deps';
+import type { ServiceDeps } from '../../lib/deps';
 import { AppError, RequestValidationError } from '../../lib/errors';
 import { assertBranchAccess, requireTenantStaff } from '../../lib/policy';
 import { findBranch } from '../branches/branch.repository';
@@ -49,8 +49,8 @@ export function decodeCursor(cursor: string, order: TicketListOrder): repo.Ticke
   return { key: parsed.data.k, seq: parsed.data.s, id: parsed.data.i };
 }
 
-export function createTicketListService(deps: Deps) {
-  const { db } = deps.database;
+export function createTicketListService(deps: ServiceDeps) {
+  const { uow } = deps;
 
   /**
    * Today's tickets of a branch (the branch-local day), for staff who may read its queue. Another
@@ -60,7 +60,7 @@ export function createTicketListService(deps: Deps) {
     const staff = requireTenantStaff(actor);
     if (!can(staff.role, 'queue.read')) throw new AppError('FORBIDDEN');
     assertBranchAccess(staff, branchId);
-    const branch = await findBranch(db, staff.tenantId, branchId);
+    const branch = await uow.read((db) => findBranch(db, staff.tenantId, branchId));
     if (!branch) throw new AppError('NOT_FOUND');
     if (query.mine === true && query.callerUserId !== undefined) {
       throw fieldError('mine', 'v.invalid', query);
@@ -69,7 +69,8 @@ export function createTicketListService(deps: Deps) {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor, order);
     const callerUserId = query.mine === true ? staff.userId : query.callerUserId;
     const day = localDate(deps.clock.now(), branch.time_zone);
-    const rows = await repo.listTickets(
+    const rows = await uow.read((db) =>
+      repo.listTickets(
       db,
       staff.tenantId,
       branchId,
@@ -83,15 +84,18 @@ export function createTicketListService(deps: Deps) {
       order,
       query.limit,
       after,
+      ),
     );
     const page = rows.slice(0, query.limit);
     const last = page.at(-1);
     const nextCursor =
       rows.length > query.limit && last ? encodeCursor(order, repo.positionOf(order, last)) : null;
-    const eformTicketIds = await repo.ticketsWithEform(
-      db,
-      staff.tenantId,
-      page.map((row) => row.id),
+    const eformTicketIds = await uow.read((db) =>
+      repo.ticketsWithEform(
+        db,
+        staff.tenantId,
+        page.map((row) => row.id),
+      ),
     );
     return { serviceDay: day, order, items: page.map(toTicket), eformTicketIds, nextCursor };
   }

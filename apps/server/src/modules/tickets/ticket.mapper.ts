@@ -1,3 +1,4 @@
+import type { LiveTicket } from '@antrean/shared/live/events';
 import type { Ticket, TicketEvent } from '@antrean/shared/domain/ticket/ticket';
 import { TICKET_STATUSES, CHANNELS, type TicketStatus, type TicketChannel } from '@antrean/shared/domain/ticket/status';
 import type { TicketEventRow, TicketRow } from './ticket.repository';
@@ -63,17 +64,7 @@ export function toTicketEvent(row: TicketEventRow): TicketEvent {
 }
 
 /** What displays and ticket holders may see of a ticket: no phone, no name. */
-export interface PublicTicketEvent {
-  id: string;
-  number: string;
-  status: TicketStatus;
-  serviceId: string;
-  counterId: string | null;
-  calledAt: number | null;
-  recallCount: number;
-}
-
-export function toPublicEvent(row: TicketRow): PublicTicketEvent {
+export function toPublicEvent(row: TicketRow): LiveTicket {
   return {
     id: row.id,
     number: row.number,

@@ -1,17 +1,12 @@
-import {
-  sql,
-  type Insertable,
-  type Kysely,
-  type Selectable,
-  type Transaction,
-  type Updateable,
-} from 'kysely';
-import type { DB, TicketsTable, TicketEventsTable } from '../../db/schema';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import type { TicketsTable, TicketEventsTable } from '../../db/schema';
 import type { DbKind } from '../../db/database';
 import { forUpdate } from '../../db/dialect';
 import { preparedQuery } from '../../db/prepared';
+import type { Db } from '../../lib/uow';
 
-type Db = Kysely<DB> | Transaction<DB>;
+/** Tickets and their events: numbering, inserts, reads and the conditional update of a transition. */
+
 export type TicketRow = Selectable<TicketsTable>;
 export type TicketEventRow = Selectable<TicketEventsTable>;
 
@@ -119,8 +114,12 @@ const EVENT_COLUMNS = columnList<keyof TicketEventsTable>({
   at: true,
 });
 
-const insertFullTicket = preparedQuery<TicketRow>(TICKET_COLUMNS)((db, p) => db.insertInto('tickets').values(p));
-const insertFullEvent = preparedQuery<TicketEventRow>(EVENT_COLUMNS)((db, p) => db.insertInto('ticket_events').values(p));
+const insertFullTicket = preparedQuery<TicketRow>(TICKET_COLUMNS)((db, p) =>
+  db.insertInto('tickets').values(p),
+);
+const insertFullEvent = preparedQuery<TicketEventRow>(EVENT_COLUMNS)((db, p) =>
+  db.insertInto('ticket_events').values(p),
+);
 
 /** A row that sets every column (what the engine writes) takes the prepared insert. */
 function isFullTicket(row: Insertable<TicketsTable>): row is TicketRow {
@@ -234,141 +233,6 @@ export async function findActiveForCounter(
   return findActiveForCounterQuery.first(trx, { tenantId, counterId });
 }
 
-const countAheadQuery = preparedQuery<{
-  tenantId: string;
-  branchId: string;
-  serviceId: string;
-  day: string;
-  id: string;
-  queuedAt: number;
-  seq: number;
-}>()((db, p) =>
-  db
-    .selectFrom('tickets')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenant_id', '=', p.tenantId)
-    .where('branch_id', '=', p.branchId)
-    .where('service_id', '=', p.serviceId)
-    .where('service_day', '=', p.day)
-    .where('status', '=', 'waiting')
-    .where('id', '!=', p.id)
-    // A row-value comparison, so the (…, status, queued_at) index bounds the range (an `or` of
-    // the two cases made SQLite read every waiting ticket of the service).
-    .where((eb) => eb(eb.refTuple('queued_at', 'seq'), '<', eb.tuple(p.queuedAt, p.seq))),
-);
-
-/** People ahead of a waiting ticket in its service queue today. */
-export async function countAhead(
-  db: Db,
-  ticket: Pick<
-    TicketRow,
-    'tenant_id' | 'branch_id' | 'service_id' | 'service_day' | 'queued_at' | 'seq' | 'id'
-  >,
-): Promise<number> {
-  if (ticket.queued_at === null) return 0;
-  const row = await countAheadQuery.first(db, {
-    tenantId: ticket.tenant_id,
-    branchId: ticket.branch_id,
-    serviceId: ticket.service_id,
-    day: ticket.service_day,
-    id: ticket.id,
-    queuedAt: ticket.queued_at,
-    seq: ticket.seq,
-  });
-  return Number(row?.n ?? 0);
-}
-
-const recentServiceSecondsQuery = preparedQuery<{
-  tenantId: string;
-  branchId: string;
-  serviceId: string;
-  limit: number;
-}>()((db, p) =>
-  db
-    .selectFrom('tickets')
-    .select('service_seconds')
-    .where('tenant_id', '=', p.tenantId)
-    .where('branch_id', '=', p.branchId)
-    .where('service_id', '=', p.serviceId)
-    .where('status', '=', 'finished')
-    .where('service_seconds', 'is not', null)
-    .orderBy('finished_at', 'desc')
-    .limit(p.limit),
-);
-
-/**
- * Recent service durations of a service at a branch (newest first), for the wait estimate. Reads
- * `limit` entries of the (…, status, finished_at) index whatever the service's history.
- */
-export async function recentServiceSeconds(
-  db: Db,
-  tenantId: string,
-  branchId: string,
-  serviceId: string,
-  limit = 20,
-): Promise<number[]> {
-  const rows = await recentServiceSecondsQuery.all(db, { tenantId, branchId, serviceId, limit });
-  return rows.flatMap((r) => (r.service_seconds === null ? [] : [Number(r.service_seconds)]));
-}
-
-const countServingCountersQuery = preparedQuery<{ tenantId: string; branchId: string; serviceId: string }>()(
-  (db, p) =>
-    db
-      .selectFrom('counter_services')
-      .innerJoin('counters', 'counters.id', 'counter_services.counter_id')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('counter_services.tenant_id', '=', p.tenantId)
-      .where('counter_services.branch_id', '=', p.branchId)
-      .where('counter_services.service_id', '=', p.serviceId)
-      .where('counters.is_active', '=', 1),
-);
-
-export async function countServingCounters(
-  db: Db,
-  tenantId: string,
-  branchId: string,
-  serviceId: string,
-): Promise<number> {
-  const row = await countServingCountersQuery.first(db, { tenantId, branchId, serviceId });
-  return Number(row?.n ?? 0);
-}
-
-/** Today's tickets of a branch that are still in play, plus today's finished count per service. */
-export async function listOpenTickets(
-  db: Db,
-  tenantId: string,
-  branchId: string,
-  day: string,
-): Promise<TicketRow[]> {
-  return db
-    .selectFrom('tickets')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('branch_id', '=', branchId)
-    .where('service_day', '=', day)
-    .where('status', 'not in', ['finished', 'cancelled', 'no_show'])
-    .orderBy('queued_at')
-    .orderBy('seq')
-    .execute();
-}
-
-export async function countByStatus(
-  db: Db,
-  tenantId: string,
-  branchId: string,
-  day: string,
-): Promise<{ service_id: string; status: string; n: number }[]> {
-  const rows = await db
-    .selectFrom('tickets')
-    .select(['service_id', 'status', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('tenant_id', '=', tenantId)
-    .where('branch_id', '=', branchId)
-    .where('service_day', '=', day)
-    .groupBy(['service_id', 'status'])
-    .execute();
-  return rows.map((r) => ({ service_id: r.service_id, status: r.status, n: Number(r.n) }));
-}
-
 export async function listEvents(db: Db, tenantId: string, ticketId: string): Promise<TicketEventRow[]> {
   return db
     .selectFrom('ticket_events')
@@ -378,63 +242,6 @@ export async function listEvents(db: Db, tenantId: string, ticketId: string): Pr
     .orderBy('at')
     .orderBy('id')
     .execute();
-}
-
-const findCounterQuery = preparedQuery<{ tenantId: string; counterId: string }>()((db, p) =>
-  db.selectFrom('counters').selectAll().where('tenant_id', '=', p.tenantId).where('id', '=', p.counterId),
-);
-
-export async function findCounter(trx: Db, kind: DbKind, tenantId: string, counterId: string, lock = false) {
-  // SQLite has no row locks (one writer): the prepared read is the same query there.
-  if (!lock || kind === 'sqlite') return findCounterQuery.first(trx, { tenantId, counterId });
-  return forUpdate(
-    kind,
-    trx.selectFrom('counters').selectAll().where('tenant_id', '=', tenantId).where('id', '=', counterId),
-  ).executeTakeFirst();
-}
-
-const counterServiceIdsQuery = preparedQuery<{ tenantId: string; counterId: string }>()((db, p) =>
-  db
-    .selectFrom('counter_services')
-    .select('service_id')
-    .where('tenant_id', '=', p.tenantId)
-    .where('counter_id', '=', p.counterId),
-);
-
-export async function counterServiceIds(db: Db, tenantId: string, counterId: string): Promise<string[]> {
-  const rows = await counterServiceIdsQuery.all(db, { tenantId, counterId });
-  return rows.map((r) => r.service_id);
-}
-
-const findOfferedServiceQuery = preparedQuery<{ tenantId: string; branchId: string; serviceId: string }>()(
-  (db, p) =>
-    db
-      .selectFrom('services')
-      .innerJoin('branch_services', (join) =>
-        join
-          .onRef('branch_services.service_id', '=', 'services.id')
-          .on('branch_services.tenant_id', '=', p.tenantId)
-          .on('branch_services.branch_id', '=', p.branchId),
-      )
-      .selectAll('services')
-      .select('branch_services.is_active as offered')
-      .where('services.tenant_id', '=', p.tenantId)
-      .where('services.id', '=', p.serviceId),
-);
-
-/** A service the branch offers (active on both the catalogue and the branch). */
-export async function findOfferedService(db: Db, tenantId: string, branchId: string, serviceId: string) {
-  return findOfferedServiceQuery.first(db, { tenantId, branchId, serviceId });
-}
-
-export async function findSubService(db: Db, tenantId: string, serviceId: string, subServiceId: string) {
-  return db
-    .selectFrom('sub_services')
-    .select(['id', 'is_active'])
-    .where('tenant_id', '=', tenantId)
-    .where('service_id', '=', serviceId)
-    .where('id', '=', subServiceId)
-    .executeTakeFirst();
 }
 
 export async function listTodayTicketsForReset(
@@ -454,26 +261,18 @@ export async function listTodayTicketsForReset(
   return query.execute();
 }
 
-const stationServiceIdsQuery = preparedQuery<{ tenantId: string; counterId: string; userId: string }>()(
-  (db, p) =>
-    db
-      .selectFrom('counter_sessions')
-      .select('service_ids_json')
-      .where('tenant_id', '=', p.tenantId)
-      .where('counter_id', '=', p.counterId)
-      .where('user_id', '=', p.userId)
-      .where('ended_at', 'is', null),
-);
-
-/** The services a caller chose when taking a counter (open counter session), if any. */
-export async function stationServiceIds(
+export async function findTicketIdByBookingCode(
   db: Db,
   tenantId: string,
-  counterId: string,
-  userId: string,
-): Promise<string[] | undefined> {
-  const row = await stationServiceIdsQuery.first(db, { tenantId, counterId, userId });
-  if (!row) return undefined;
-  const parsed: unknown = JSON.parse(row.service_ids_json);
-  return Array.isArray(parsed) ? parsed.filter((v): v is string => typeof v === 'string') : undefined;
+  branchId: string,
+  bookingCode: string,
+): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('tickets')
+    .select(['id'])
+    .where('tenant_id', '=', tenantId)
+    .where('branch_id', '=', branchId)
+    .where('booking_code', '=', bookingCode)
+    .executeTakeFirst();
+  return row?.id;
 }

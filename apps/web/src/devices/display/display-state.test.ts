@@ -153,6 +153,45 @@ describe('reduceDisplay', () => {
     expect(state.services.map((s) => s.waiting)).toEqual([2, 1]);
   });
 
+  it('a ticket transferred away while being called is no longer shown as called, nor in the latest calls', () => {
+    let state = reduceDisplay(start(), event('ticket.called', ticket()));
+    expect(state.recentCalls.map((t) => t.id)).toEqual(['t1', 't0']);
+    state = reduceDisplay(
+      state,
+      event('ticket.transferred', ticket({ status: 'waiting', serviceId: 's2', counterId: null })),
+    );
+    expect(state.counters.map((c) => c.current)).toEqual([null, null]);
+    // The latest real call (with its counter) is on top again: what "now calling" shows.
+    expect(state.recentCalls.map((t) => [t.id, t.counterId])).toEqual([['t0', 'c2']]);
+  });
+
+  it('a ticket sent back to the queue leaves the latest calls; one served at its counter stays', () => {
+    let state = reduceDisplay(start(), event('ticket.called', ticket()));
+    state = reduceDisplay(state, event('ticket.skipped', ticket({ status: 'skipped' })));
+    expect(state.recentCalls.map((t) => t.id)).toEqual(['t1', 't0']);
+    state = reduceDisplay(state, event('ticket.requeued', ticket({ status: 'waiting', counterId: null })));
+    expect(state.recentCalls.map((t) => t.id)).toEqual(['t0']);
+    // Called again at another counter: a real call again, with that counter.
+    state = reduceDisplay(state, event('ticket.called', ticket({ counterId: 'c2', calledAt: 2000 })));
+    expect(state.recentCalls.map((t) => [t.id, t.counterId])).toEqual([
+      ['t1', 'c2'],
+      ['t0', 'c2'],
+    ]);
+  });
+
+  it('a snapshot (after a reload) lists only calls with their counter', () => {
+    const data: DisplaySnapshot = {
+      ...snapshot,
+      recentCalls: [
+        ticket({ id: 'gone', number: 'A011', status: 'waiting', counterId: null }),
+        ...snapshot.recentCalls,
+      ],
+    };
+    const state = reduceDisplay(undefined, { kind: 'snapshot', data });
+    expect(state.recentCalls.map((t) => t.id)).toEqual(['t0']);
+    expect(state.counters.map((c) => c.current)).toEqual([null, null]);
+  });
+
   it('a snapshot lists tickets still calling as calls to announce', () => {
     const data = {
       ...snapshot,

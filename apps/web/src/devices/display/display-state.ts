@@ -1,22 +1,20 @@
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
+import type { LiveTicket } from '@antrean/shared/live/events';
 import type { LiveMessage } from '@/lib/use-live';
 
 /**
- * The display's live state: the server's DisplaySnapshot (apps/server/src/modules/devices/
- * display-snapshot.ts) with the topic's events folded in. Pure: no React, no DOM, so it is unit
- * tested on its own (display-state.test.ts).
+ * The display's live state: the `display:` topic's snapshot (DisplaySnapshot in
+ * @antrean/shared/live/events) with the topic's events folded in. Pure: no React, no DOM, so it is
+ * unit tested on its own (display-state.test.ts).
+ *
+ * The latest calls are real calls: tickets called at a counter that are still that counter's. A
+ * ticket that leaves its counter without being served there (transferred to another service,
+ * sent back to the queue: its counter becomes null) is dropped from them, so no layout shows it
+ * as "now calling" with no counter.
  */
 
-/** What a display may see of a ticket (server: ticket.mapper.ts PublicTicketEvent). */
-export interface PublicTicket {
-  id: string;
-  number: string;
-  status: TicketStatus;
-  serviceId: string;
-  counterId: string | null;
-  calledAt: number | null;
-  recallCount: number;
-}
+/** What a display may see of a ticket (no name, no phone). */
+export type PublicTicket = LiveTicket;
 
 export interface DisplayCounter {
   id: string;
@@ -111,10 +109,17 @@ function callFor(ticket: PublicTicket, counters: DisplayCounter[]): DisplayCall 
   };
 }
 
+/** A call made at a counter that the ticket is still at (or was served at): what the latest calls list. */
+function isRealCall(ticket: PublicTicket): boolean {
+  return ticket.calledAt !== null && ticket.counterId !== null;
+}
+
 /** A fresh snapshot replaces everything; tickets still `calling` (not announced yet) go to the call log. */
 export function fromSnapshot(snapshot: DisplaySnapshot, resync = 0): DisplayState {
   const known: Record<string, PublicTicket> = {};
   for (const ticket of snapshot.recentCalls) known[ticket.id] = ticket;
+  // A server from before this rule could still list a ticket that left its counter.
+  const recentCalls = snapshot.recentCalls.filter(isRealCall);
   for (const counter of snapshot.counters) if (counter.current) known[counter.current.id] = counter.current;
   const calling = snapshot.counters
     .map((c) => c.current)
@@ -122,6 +127,7 @@ export function fromSnapshot(snapshot: DisplaySnapshot, resync = 0): DisplayStat
     .sort((a, b) => (a.calledAt ?? 0) - (b.calledAt ?? 0));
   return {
     ...snapshot,
+    recentCalls,
     known,
     calls: calling.map((t) => callFor(t, snapshot.counters)),
     resync,
@@ -136,6 +142,14 @@ export function fromSnapshot(snapshot: DisplaySnapshot, resync = 0): DisplayStat
  */
 function inferredWasWaiting(type: string): boolean {
   return type === 'ticket.called';
+}
+
+/** Latest calls: a (re)call goes on top; a ticket that left its counter is no call any more. */
+function nextRecentCalls(recent: PublicTicket[], ticket: PublicTicket, isCall: boolean): PublicTicket[] {
+  const others = recent.filter((t) => t.id !== ticket.id);
+  if (!isRealCall(ticket)) return others.length === recent.length ? recent : others;
+  if (isCall) return [ticket, ...others].slice(0, RECENT_CALLS_LIMIT);
+  return recent.map((t) => (t.id === ticket.id ? ticket : t));
 }
 
 function applyTicket(state: DisplayState, type: string, ticket: PublicTicket): DisplayState {
@@ -166,10 +180,7 @@ function applyTicket(state: DisplayState, type: string, ticket: PublicTicket): D
   });
   const unknownCounter = active && !state.counters.some((c) => c.id === ticket.counterId);
 
-  // Latest calls.
-  const recentCalls = isCall
-    ? [ticket, ...state.recentCalls.filter((t) => t.id !== ticket.id)].slice(0, RECENT_CALLS_LIMIT)
-    : state.recentCalls.map((t) => (t.id === ticket.id ? ticket : t));
+  const recentCalls = nextRecentCalls(state.recentCalls, ticket, isCall);
 
   const calls =
     isCall && ticket.counterId !== null

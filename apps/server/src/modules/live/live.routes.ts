@@ -3,19 +3,15 @@ import { ServerResponse } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { ClientFrameSchema, parseTopic, type ServerFrame } from '@antrean/shared/live/topics';
-import { canSeeBranch } from '@antrean/shared/auth/permissions';
 import { errorMessage } from '@antrean/shared/i18n/errors';
 import type { ErrorCode } from '@antrean/shared/errors/codes';
 import type { Language } from '@antrean/shared/i18n/lang';
-import type { Deps } from '../lib/deps';
-import type { StaffActor } from '../lib/actor';
-import { AppError } from '../lib/errors';
-import { SESSION_COOKIE } from '../plugins/auth';
-import type { AuthService } from '../modules/auth/auth.service';
-import type { TicketService } from '../modules/tickets/ticket.service';
-import type { DeviceService } from '../modules/devices/device.service';
-import { buildDisplaySnapshot } from '../modules/devices/display-snapshot';
-import type { LiveHub, Subscriber } from './hub';
+import type { Deps } from '../../lib/deps';
+import type { StaffActor } from '../../lib/actor';
+import { AppError } from '../../lib/errors';
+import { SESSION_COOKIE } from '../../plugins/auth';
+import type { LiveHub, Subscriber, TopicName } from '../../live/hub';
+import type { DisplayBinding, LiveService } from './live.service';
 
 /** Same-origin (by Host) or an origin listed in ALLOWED_ORIGINS; no Origin header = non-browser client. */
 export function isAllowedOrigin(request: FastifyRequest, allowed: readonly string[]): boolean {
@@ -29,12 +25,6 @@ export function isAllowedOrigin(request: FastifyRequest, allowed: readonly strin
   }
 }
 
-interface DisplayBinding {
-  tenantId: string;
-  branchId: string;
-  deviceId: string;
-}
-
 interface Resume {
   lastSeq: number;
   epoch: string | undefined;
@@ -44,9 +34,7 @@ interface Resume {
 interface LiveContext {
   deps: Deps;
   hub: LiveHub;
-  auth: AuthService;
-  tickets: TicketService;
-  devices: DeviceService;
+  live: LiveService;
   log: FastifyBaseLogger;
 }
 
@@ -97,13 +85,7 @@ class LiveConnection implements Subscriber {
     if (!this.staff) {
       const token = this.sessionToken;
       this.sessionToken = undefined;
-      const auth = this.ctx.auth;
-      this.staff = token
-        ? auth.resolveStaff(token).then(
-            (resolved) => resolved?.actor ?? null,
-            () => null,
-          )
-        : Promise.resolve(null);
+      this.staff = token ? this.ctx.live.staffFromSession(token) : Promise.resolve(null);
     }
     return this.staff;
   }
@@ -111,112 +93,36 @@ class LiveConnection implements Subscriber {
   /** Marks this connection's displays as seen (batched, throttled per device: no write here). */
   private heartbeat(): void {
     if (!this.displays) return;
-    for (const binding of this.displays.values()) {
-      this.ctx.devices.heartbeats.seen('display', binding.tenantId, binding.deviceId, this.ip);
-    }
-  }
-
-  private hubSubscribe(
-    topicName: string,
-    snapshot: () => Promise<unknown>,
-    resume: Resume | undefined,
-  ): Promise<void> {
-    this.topics.add(topicName);
-    return this.ctx.hub.subscribe(this, topicName, snapshot, resume);
+    for (const binding of this.displays.values()) this.ctx.live.displaySeen(binding, this.ip);
   }
 
   private async subscribe(topicName: string, resume: Resume | undefined): Promise<void> {
-    const { deps, hub, tickets, devices } = this.ctx;
-    const { db } = deps.database;
     const parsed = parseTopic(topicName);
     if (!parsed) {
       this.refuse(topicName, 'NOT_FOUND');
       return;
     }
-    switch (parsed.kind) {
-      case 'branch': {
-        const actor = await this.staffActor();
-        if (!actor) {
-          this.refuse(topicName, 'AUTH_REQUIRED');
-          return;
-        }
-        if (!actor.tenantId || !canSeeBranch(actor, parsed.id)) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        const branch = await db
-          .selectFrom('branches')
-          .select(['id', 'time_zone'])
-          .where('tenant_id', '=', actor.tenantId)
-          .where('id', '=', parsed.id)
-          .executeTakeFirst();
-        if (!branch) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        const tenantId = actor.tenantId;
-        return this.hubSubscribe(
-          topicName,
-          () => tickets.queueSnapshot(tenantId, branch.id, branch.time_zone),
-          resume,
-        );
-      }
-      case 'counter': {
-        const actor = await this.staffActor();
-        if (!actor) {
-          this.refuse(topicName, 'AUTH_REQUIRED');
-          return;
-        }
-        const tenantId = actor.tenantId;
-        if (!tenantId) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        const counter = await db
-          .selectFrom('counters')
-          .select(['id', 'branch_id'])
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', parsed.id)
-          .executeTakeFirst();
-        if (!counter || !canSeeBranch(actor, counter.branch_id)) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        return this.hubSubscribe(topicName, () => tickets.counterSnapshot(tenantId, counter.id), resume);
-      }
-      case 'display': {
-        const device = await devices.displayByCode(parsed.id);
-        if (!device?.isActive) {
-          this.refuse(topicName, 'NOT_FOUND');
-          return;
-        }
-        if (!device.tenantActive) {
-          this.refuse(topicName, 'TENANT_INACTIVE');
-          return;
-        }
-        this.displays ??= new Map();
-        this.displays.set(topicName, {
-          tenantId: device.tenantId,
-          branchId: device.branchId,
-          deviceId: device.id,
-        });
-        hub.bindDisplay(topicName, device.branchId);
-        devices.heartbeats.seen('display', device.tenantId, device.id, this.ip);
-        return this.hubSubscribe(
-          topicName,
-          () => buildDisplaySnapshot(db, device.tenantId, device.branchId, deps.clock.now()),
-          resume,
-        );
-      }
-      case 'ticket': {
-        return this.hubSubscribe(topicName, () => tickets.publicGet(parsed.id), resume).catch(
-          (error: unknown) => {
-            this.unsubscribe(topicName);
-            this.refuse(topicName, error instanceof AppError ? error.code : 'INTERNAL_ERROR');
-          },
-        );
-      }
+    const access = await this.ctx.live.access(parsed, () => this.staffActor());
+    if (!access.ok) {
+      this.refuse(topicName, access.code);
+      return;
     }
+    if (access.display) {
+      this.displays ??= new Map();
+      this.displays.set(topicName, access.display);
+      this.ctx.hub.bindDisplay(topicName, access.display.branchId);
+      this.ctx.live.displaySeen(access.display, this.ip);
+    }
+    // The same name, typed by its kind (parseTopic accepted exactly `<kind>:<id>`).
+    const name: TopicName = `${parsed.kind}:${parsed.id}`;
+    this.topics.add(name);
+    const subscribed = this.ctx.hub.subscribe(this, name, access.snapshot, resume);
+    if (parsed.kind !== 'ticket') return subscribed;
+    // An unknown ticket code is told as the snapshot's error (the topic is left).
+    return subscribed.catch((error: unknown) => {
+      this.unsubscribe(topicName);
+      this.refuse(topicName, error instanceof AppError ? error.code : 'INTERNAL_ERROR');
+    });
   }
 
   private unsubscribe(topicName: string): void {
@@ -250,8 +156,8 @@ class LiveConnection implements Subscriber {
       case 'ack': {
         const binding = this.displays?.values().next().value;
         if (!binding) return;
-        void this.ctx.tickets
-          .acknowledgeAnnouncement(binding.branchId, binding.tenantId, message.ticketId)
+        void this.ctx.live
+          .acknowledge(binding, message.ticketId)
           .catch((error: unknown) => this.ctx.log.warn({ err: error }, 'announcement ack failed'));
         return;
       }
@@ -308,15 +214,8 @@ function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest): void
  * `/api/v1/live`: subscribe to topics, receive a snapshot then events with a per-topic seq.
  * Staff topics need a session of that tenant; display and ticket topics need their code.
  */
-export function liveRoutes(
-  app: FastifyInstance,
-  deps: Deps,
-  hub: LiveHub,
-  auth: AuthService,
-  tickets: TicketService,
-  devices: DeviceService,
-): void {
-  const ctx: LiveContext = { deps, hub, auth, tickets, devices, log: app.log };
+export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, live: LiveService): void {
+  const ctx: LiveContext = { deps, hub, live, log: app.log };
 
   app.get(
     '/api/v1/live',

@@ -1,5 +1,6 @@
-import type { Database } from '../db/database';
-import type { Clock } from '../lib/clock';
+import type { Clock } from '../../lib/clock';
+import type { UnitOfWork } from '../../lib/uow';
+import { writeLastSeen } from './device-heartbeat.repository';
 
 export type DeviceKind = 'display' | 'kiosk';
 
@@ -45,7 +46,7 @@ export class DeviceHeartbeats {
   private readonly flushDelayMs: number;
 
   constructor(
-    private readonly database: Database,
+    private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly options: HeartbeatOptions = {},
   ) {
@@ -106,18 +107,7 @@ export class DeviceHeartbeats {
       a.kind === b.kind ? (a.deviceId < b.deviceId ? -1 : 1) : a.kind < b.kind ? -1 : 1,
     );
     try {
-      await this.database.db.transaction().execute(async (trx) => {
-        for (const row of rows) {
-          // Never moves last-seen backwards (another process may have written a later one).
-          await trx
-            .updateTable(row.kind === 'display' ? 'displays' : 'kiosks')
-            .set({ last_seen_at: row.at, last_ip: row.ip })
-            .where('tenant_id', '=', row.tenantId)
-            .where('id', '=', row.deviceId)
-            .where((eb) => eb.or([eb('last_seen_at', 'is', null), eb('last_seen_at', '<=', row.at)]))
-            .execute();
-        }
-      });
+      await this.uow.transaction((trx) => writeLastSeen(trx, rows));
     } catch (error) {
       // Keep them for the next flush, unless a newer heartbeat of the same device is queued.
       for (const [key, row] of batch) if (!this.pending.has(key)) this.pending.set(key, row);

@@ -5,7 +5,7 @@
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { describeWithDb } from '../test/db';
+import { describeWithDb } from '../../test/db';
 import {
   LiveClient,
   buildEngineApp,
@@ -18,7 +18,7 @@ import {
   type EngineApp,
   type Frame,
   type QueueScenario,
-} from '../test/engine-helpers';
+} from '../../test/engine-helpers';
 
 const isEvent = (topic: string, type?: string) => (f: Frame) =>
   f.topic === topic && f.type !== 'snapshot' && f.type !== 'error' && (!type || f.type === type);

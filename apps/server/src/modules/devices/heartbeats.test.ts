@@ -4,12 +4,13 @@
  * the device online with its last-seen time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../lib/clock';
-import { ONLINE_WINDOW_MS } from '../modules/monitor/monitor.service';
-import { buildTestApp, TEST_NOW, type TestApp } from '../test/app';
-import { createTestDatabase, describeWithDb } from '../test/db';
-import { createFactories } from '../test/factories';
-import { buildQueueScenario, LiveClient, listen } from '../test/engine-helpers';
+import { ManualClock } from '../../lib/clock';
+import { unitOfWork } from '../../lib/uow';
+import { ONLINE_WINDOW_MS } from '../monitor/monitor.service';
+import { buildTestApp, TEST_NOW, type TestApp } from '../../test/app';
+import { createTestDatabase, describeWithDb } from '../../test/db';
+import { createFactories } from '../../test/factories';
+import { buildQueueScenario, LiveClient, listen } from '../../test/engine-helpers';
 import { DeviceHeartbeats, HEARTBEAT_FLUSH_DELAY_MS, HEARTBEAT_MIN_INTERVAL_MS } from './heartbeats';
 
 describe('heartbeat timing', () => {
@@ -43,7 +44,7 @@ describeWithDb('DeviceHeartbeats', () => {
       });
       const before = await lastSeen();
       // Long flush delay: only explicit flushes write in this test.
-      const heartbeats = new DeviceHeartbeats(database, clock, { flushDelayMs: 3_600_000 });
+      const heartbeats = new DeviceHeartbeats(unitOfWork(database), clock, { flushDelayMs: 3_600_000 });
 
       heartbeats.seen('display', display.tenantId, display.id, '10.0.0.1');
       heartbeats.seen('kiosk', kiosk.tenantId, kiosk.id, '10.0.0.2');
@@ -88,7 +89,7 @@ describeWithDb('DeviceHeartbeats', () => {
         .set({ last_seen_at: TEST_NOW + 60_000, last_ip: 'later' })
         .where('id', '=', display.id)
         .execute();
-      const heartbeats = new DeviceHeartbeats(database, clock);
+      const heartbeats = new DeviceHeartbeats(unitOfWork(database), clock);
       heartbeats.seen('display', display.tenantId, display.id, 'earlier');
       await heartbeats.close();
       const row = await database.db

@@ -1,0 +1,58 @@
+import type { Db } from '../../lib/uow';
+
+export async function findKiosk(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('kiosks')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+export async function findDisplay(db: Db, tenantId: string, id: string) {
+  return db
+    .selectFrom('displays')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+}
+
+/** What a display shows besides the queue: voice settings, running texts, banners, videos, rates, products. */
+export async function readDisplayContent(db: Db, tenantId: string) {
+  const t = tenantId;
+  const [voices, texts, banners, videos, currencies, products, items] = await Promise.all([
+    db.selectFrom('voice_settings').selectAll().where('tenant_id', '=', t).execute(),
+    db
+      .selectFrom('running_texts')
+      .selectAll()
+      .where('tenant_id', '=', t)
+      .where('is_active', '=', 1)
+      .orderBy('sort_order')
+      .execute(),
+    db
+      .selectFrom('banners')
+      .selectAll()
+      .where('tenant_id', '=', t)
+      .where('is_active', '=', 1)
+      .orderBy('sort_order')
+      .execute(),
+    db
+      .selectFrom('videos')
+      .selectAll()
+      .where('tenant_id', '=', t)
+      .where('is_active', '=', 1)
+      .orderBy('sort_order')
+      .execute(),
+    db.selectFrom('currencies').selectAll().where('tenant_id', '=', t).orderBy('sort_order').execute(),
+    db
+      .selectFrom('products')
+      .selectAll()
+      .where('tenant_id', '=', t)
+      .where('is_active', '=', 1)
+      .orderBy('sort_order')
+      .execute(),
+    db.selectFrom('product_items').selectAll().where('tenant_id', '=', t).orderBy('sort_order').execute(),
+  ]);
+  return { voices, texts, banners, videos, currencies, products, items };
+}
