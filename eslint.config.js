@@ -48,6 +48,15 @@ const PACKAGE_ZONES = [
   },
 ];
 
+/** The reference model and other test helpers in packages/shared/testing never ship. */
+const TESTING_ZONES = [
+  {
+    target: ['./apps', './packages/shared/src'],
+    from: './packages/shared/testing',
+    message: 'packages/shared/testing is for tests only; production code does not import it.',
+  },
+];
+
 /** Layers inside the web app (bulletproof-react style); tests may compose across them. */
 const WEB_LAYER_ZONES = [
   ...featureZones(),
@@ -168,7 +177,10 @@ export default defineConfig(
       'import-x/no-self-import': 'error',
       'import-x/no-duplicates': ['error', { 'prefer-inline': true }],
       'import-x/first': 'error',
-      'import-x/no-restricted-paths': ['error', { zones: [...PACKAGE_ZONES, ...WEB_LAYER_ZONES] }],
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [...PACKAGE_ZONES, ...TESTING_ZONES, ...WEB_LAYER_ZONES] },
+      ],
     },
   },
 

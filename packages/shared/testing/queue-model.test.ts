@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localDate } from '../../common/time';
+import { localDate } from '../src/common/time';
 import {
   MODEL_ACTIONS,
   activeTicketAt,
@@ -18,11 +18,11 @@ import {
   type ModelResult,
   type ModelTicket,
   type QueueModel,
-} from './model';
-import { formatTicketNumber } from './numbering';
-import { pickNext } from './ordering';
-import { FINAL_STATUSES } from './status';
-import { nextStatus } from './transitions';
+} from './queue-model';
+import { formatTicketNumber } from '../src/domain/ticket/numbering';
+import { pickNext } from '../src/domain/ticket/ordering';
+import { FINAL_STATUSES } from '../src/domain/ticket/status';
+import { nextStatus } from '../src/domain/ticket/transitions';
 
 const TZ = 'Asia/Jakarta';
 /** 22:00 WIB on 2026-03-01: two hours before local midnight. */

@@ -1,9 +1,9 @@
-import { localDate } from '../../common/time';
-import type { ErrorCode } from '../../errors/codes';
-import { formatTicketNumber } from './numbering';
-import { pickNext } from './ordering';
-import { ACTIVE_STATUSES, POSTPONED_STATUSES, type TicketStatus } from './status';
-import { nextStatus, type TicketAction } from './transitions';
+import { localDate } from '../src/common/time';
+import type { ErrorCode } from '../src/errors/codes';
+import { formatTicketNumber } from '../src/domain/ticket/numbering';
+import { pickNext } from '../src/domain/ticket/ordering';
+import { ACTIVE_STATUSES, POSTPONED_STATUSES, type TicketStatus } from '../src/domain/ticket/status';
+import { nextStatus, type TicketAction } from '../src/domain/ticket/transitions';
 
 /**
  * A small, pure REFERENCE MODEL of one branch's queue engine (PRODUCT.md §2).
