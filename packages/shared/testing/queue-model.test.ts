@@ -304,7 +304,12 @@ describe('apply', () => {
     expect(activeTicketAt(out.state, 'C2')).toBeNull();
     expect(code(apply(out.state, id, 'recall', T0))).toBe('TICKET_INVALID_TRANSITION');
     // A configurable limit; 0 = the first skip is already a no-show.
-    const strict = createQueueModel({ timeZone: TZ, skipLimit: 0, services: [{ id: 'S1', code: 'A' }], counters: [{ id: 'C1', serviceIds: ['S1'] }] });
+    const strict = createQueueModel({
+      timeZone: TZ,
+      skipLimit: 0,
+      services: [{ id: 'S1', code: 'A' }],
+      counters: [{ id: 'C1', serviceIds: ['S1'] }],
+    });
     const first = ok(callNext(ok(issue(strict, 'S1', T0)).state, 'C1', T0));
     expect(ok(apply(first.state, first.ticket.id, 'skip', T0)).ticket.status).toBe('no_show');
   });
@@ -604,7 +609,8 @@ describe('model properties (random command sequences)', { timeout: 60_000 }, () 
           checkStep(state, command, result);
           const from = command.kind === 'apply' ? findTicket(state, command.ticketId)?.status : undefined;
           const key = `${command.kind === 'apply' ? `${from ?? '-'}:${command.action}` : command.kind} ${result.ok ? 'ok' : result.code}`;
-          if (result.ok && command.kind === 'apply' && result.ticket.status === 'no_show') seen.set('skip → no_show', (seen.get('skip → no_show') ?? 0) + 1);
+          if (result.ok && command.kind === 'apply' && result.ticket.status === 'no_show')
+            seen.set('skip → no_show', (seen.get('skip → no_show') ?? 0) + 1);
           seen.set(key, (seen.get(key) ?? 0) + 1);
           if (result.ok) state = deepFreeze(result.state);
         }
