@@ -61,20 +61,27 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i += 1) {
     const [flag, inline] = argv[i].split(/=(.*)/s);
     const value = () => inline ?? argv[++i] ?? fail(`${flag} needs a value`);
-    if (flag === '--at') at = value();
-    else if (flag === '--tz') tz = value();
-    else if (flag === '--only') options.only = value();
-    else if (flag === 'all')
+    if (flag === '--at') {
+      at = value();
+    } else if (flag === '--tz') {
+      tz = value();
+    } else if (flag === '--only') {
+      options.only = value();
+    } else if (flag === 'all') {
       options.runs.push(...Object.keys(SCENARIOS).map((name) => ({ name, ...SCENARIOS[name] })));
-    else if (flag in SCENARIOS) options.runs.push({ name: flag, ...SCENARIOS[flag] });
-    else fail(`unknown argument ${argv[i]}; scenarios: all, ${Object.keys(SCENARIOS).join(', ')}`);
+    } else if (flag in SCENARIOS) {
+      options.runs.push({ name: flag, ...SCENARIOS[flag] });
+    } else {
+      fail(`unknown argument ${argv[i]}; scenarios: all, ${Object.keys(SCENARIOS).join(', ')}`);
+    }
   }
   if (at || tz) {
     if (!at || !tz) fail('--at and --tz go together');
     options.runs.push({ name: 'custom', at, tz, what: `${at}, machine in ${tz}` });
   }
-  if (options.runs.length === 0)
+  if (options.runs.length === 0) {
     fail(`say which scenario: all, ${Object.keys(SCENARIOS).join(', ')}, or --at … --tz …`);
+  }
   return options;
 }
 
@@ -84,8 +91,9 @@ function findLibfaketime() {
   for (const dir of ['/usr/lib', '/usr/local/lib']) {
     if (!fs.existsSync(dir)) continue;
     candidates.push(path.join(dir, 'faketime/libfaketimeMT.so.1'));
-    for (const entry of fs.readdirSync(dir))
+    for (const entry of fs.readdirSync(dir)) {
       candidates.push(path.join(dir, entry, 'faketime/libfaketimeMT.so.1'));
+    }
   }
   return (
     candidates.find((file) => fs.existsSync(file)) ??

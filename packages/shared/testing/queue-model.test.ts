@@ -609,8 +609,9 @@ describe('model properties (random command sequences)', { timeout: 60_000 }, () 
           checkStep(state, command, result);
           const from = command.kind === 'apply' ? findTicket(state, command.ticketId)?.status : undefined;
           const key = `${command.kind === 'apply' ? `${from ?? '-'}:${command.action}` : command.kind} ${result.ok ? 'ok' : result.code}`;
-          if (result.ok && command.kind === 'apply' && result.ticket.status === 'no_show')
+          if (result.ok && command.kind === 'apply' && result.ticket.status === 'no_show') {
             seen.set('skip → no_show', (seen.get('skip → no_show') ?? 0) + 1);
+          }
           seen.set(key, (seen.get(key) ?? 0) + 1);
           if (result.ok) state = deepFreeze(result.state);
         }
