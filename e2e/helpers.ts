@@ -60,7 +60,7 @@ export async function choose(page: Page, label: string | RegExp, option: string 
 // ── live-flow helpers: the real server and its HTTP API ─────────────────────────────────────
 
 /** The repository root (e2e/..). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** An API client signed in as a staff member (the session cookie stays in its jar). */
 export async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {

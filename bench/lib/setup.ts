@@ -22,7 +22,7 @@ import { hashPassword, newToken, sha256 } from '../../apps/server/src/lib/crypto
 import { insertSession } from '../../apps/server/src/modules/auth/session.repository';
 import { insertTicket, nextSeq } from '../../apps/server/src/modules/tickets/ticket.repository';
 
-export interface BenchBranch {
+interface BenchBranch {
   index: number;
   branchId: string;
   code: string;

@@ -47,15 +47,14 @@ import { nextStatus, type TicketAction } from '../src/domain/ticket/transitions'
  *   → recall from held/skipped: `COUNTER_BUSY`.
  */
 
+/** `T`, checked to be a subset of `U`. */
+type SubsetOf<U, T extends U> = T;
+
 /** The refusal codes the model can answer with (a subset of the API's `ErrorCode`). */
-export const MODEL_REFUSALS = [
-  'TICKET_INVALID_TRANSITION',
-  'QUEUE_EMPTY',
-  'COUNTER_BUSY',
-  'NOT_FOUND',
-  'TICKET_OTHER_COUNTER',
-] as const satisfies readonly ErrorCode[];
-export type ModelRefusal = (typeof MODEL_REFUSALS)[number];
+type ModelRefusal = SubsetOf<
+  ErrorCode,
+  'TICKET_INVALID_TRANSITION' | 'QUEUE_EMPTY' | 'COUNTER_BUSY' | 'NOT_FOUND' | 'TICKET_OTHER_COUNTER'
+>;
 
 /** Ticket actions `apply` handles (calling goes through `call`/`callNext`). */
 export const MODEL_ACTIONS = [
@@ -71,13 +70,13 @@ export const MODEL_ACTIONS = [
 ] as const satisfies readonly TicketAction[];
 export type ModelAction = (typeof MODEL_ACTIONS)[number];
 
-export interface ModelService {
+interface ModelService {
   readonly id: string;
   /** Ticket number prefix (`A` → `A001`). */
   readonly code: string;
 }
 
-export interface ModelCounter {
+interface ModelCounter {
   readonly id: string;
   /** The services this counter calls from (branch-service-counter mapping). */
   readonly serviceIds: readonly string[];
@@ -133,7 +132,7 @@ export type ModelResult =
   | { readonly ok: false; readonly code: ModelRefusal };
 
 /** The server's default `skip_limit`. */
-export const DEFAULT_SKIP_LIMIT = 3;
+const DEFAULT_SKIP_LIMIT = 3;
 
 export interface QueueModelConfig {
   timeZone: string;
@@ -185,11 +184,11 @@ export function findTicket(state: QueueModel, ticketId: string): ModelTicket | u
   return state.tickets.find((t) => t.id === ticketId);
 }
 
-export function findCounter(state: QueueModel, counterId: string): ModelCounter | undefined {
+function findCounter(state: QueueModel, counterId: string): ModelCounter | undefined {
   return state.counters.find((c) => c.id === counterId);
 }
 
-export function findService(state: QueueModel, serviceId: string): ModelService | undefined {
+function findService(state: QueueModel, serviceId: string): ModelService | undefined {
   return state.services.find((s) => s.id === serviceId);
 }
 

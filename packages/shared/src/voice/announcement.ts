@@ -17,8 +17,7 @@ export type VoiceMode = (typeof VOICE_MODES)[number];
  * - `number` (default): as a number, leading zeros dropped: `A012` → "A dua belas";
  * - `digits`: digit by digit, zeros included: `A001` → "A nol nol satu" (PRODUCT.md's example).
  */
-export const ANNOUNCEMENT_STYLES = ['number', 'digits'] as const;
-export type AnnouncementStyle = (typeof ANNOUNCEMENT_STYLES)[number];
+export type AnnouncementStyle = 'number' | 'digits';
 
 export interface AnnouncementInput {
   /** As printed: `A012`, `B1000`, `CS007`. */

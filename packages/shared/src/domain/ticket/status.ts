@@ -27,6 +27,3 @@ export const CHANNELS = ['kiosk', 'operator', 'web', 'api'] as const;
 export type TicketChannel = (typeof CHANNELS)[number];
 export const ChannelSchema = z.enum(CHANNELS);
 
-export function isFinal(status: TicketStatus): boolean {
-  return FINAL_STATUSES.includes(status);
-}
