@@ -1,5 +1,5 @@
 // ESLint flat config: type-aware typescript-eslint (strict + stylistic) for every workspace,
-// import boundaries from ARCHITECTURE.md, react-hooks and jsx-a11y for the web app.
+// import boundaries (docs/architecture.md), react-hooks and jsx-a11y for the web app.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -156,7 +156,7 @@ export default defineConfig(
         { prefer: 'type-imports', fixStyle: 'inline-type-imports' },
       ],
       '@typescript-eslint/no-import-type-side-effects': 'error',
-      // ARCHITECTURE.md habit 10: no `as` outside mappers and tests (`as const` is fine). JSON and
+      // No `as` outside mappers and tests (`as const` is fine; decisions §32). JSON and
       // device APIs are narrowed by type guards or schemas; the two framework boundaries that
       // need one (Fastify's validated request parts, its request decoration) say why inline.
       '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],

@@ -33,7 +33,7 @@ const BRANCH_CODE = 'JKT01';
 const KIOSK_CODE = 'KIOS-JKT01';
 const DISPLAY_CODE = 'DSP-JKT01';
 const COUNTER = { name: 'Loket 1', number: 1 } as const;
-/** A call must be on the display this fast (PRODUCT.md: call → display ≤ 2 s). */
+/** A call must be on the display this fast: call → display ≤ 2 s, the product's promise. */
 const CALL_TO_DISPLAY_MS = 2_000;
 
 const KIOSK_TEXT = {

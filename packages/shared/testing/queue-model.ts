@@ -6,7 +6,7 @@ import { ACTIVE_STATUSES, POSTPONED_STATUSES, type TicketStatus } from '../src/d
 import { nextStatus, type TicketAction } from '../src/domain/ticket/transitions';
 
 /**
- * A small, pure REFERENCE MODEL of one branch's queue engine (PRODUCT.md §2).
+ * A small, pure REFERENCE MODEL of one branch's queue engine (docs/decisions.md §25).
  *
  * It is deliberately naive (arrays, linear scans, no persistence, no concurrency) so that it is
  * obviously right; a model-based test (`fc.commands`) drives it and the real server engine with
@@ -344,8 +344,8 @@ export interface ApplyOptions {
  *   but the ticket remembers it. A skip counts (`skipCount + 1`); the skip that takes the count
  *   past `skipLimit` ends the ticket: skipped → `no_show` (the table's `expire`), at once;
  * - `requeue` held/skipped → waiting at the END of the line (`queuedAt = now`, counter cleared).
- *   Design decision: only a transfer keeps the original place (PRODUCT.md says so for transfer
- *   only); a customer who missed the call rejoins behind the people who were there;
+ *   Design decision: only a transfer keeps the original place (docs/decisions.md §25); a
+ *   customer who missed the call rejoins behind the people who were there;
  * - `finish` serving → finished, counter freed (the ticket keeps `counterId` as history);
  * - `cancel` waiting → cancelled;
  * - `transfer` calling/called/serving/held → waiting in `options.serviceId` (another service),

@@ -1,7 +1,7 @@
 import type { StaffRole } from './roles';
 
 /**
- * The permission matrix of PRODUCT.md §1, the single source for the server (authoritative) and
+ * The permission matrix (which role may do what), the single source for the server (authoritative) and
  * the web app (which only hides what the server would refuse anyway). Branch membership is a
  * separate check: `canSeeBranch`.
  */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Staff roles (PRODUCT.md §1). Visitors and guests are not staff. */
+/** Staff roles. Visitors and guests are not staff. */
 export const STAFF_ROLES = ['superadmin', 'admin', 'operator', 'caller', 'supervisor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: 'v.mustChoose' });

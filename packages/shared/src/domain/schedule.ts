@@ -1,6 +1,6 @@
 import { localParts, zonedTimeToInstant } from '../common/time';
 
-/** Booking/issuing intervals of a schedule (spec §3): quarter, half or whole hour. */
+/** Booking/issuing intervals of a schedule: quarter, half or whole hour. */
 export const SCHEDULE_INTERVALS = ['quarter', 'half', 'hour'] as const;
 type ScheduleInterval = (typeof SCHEDULE_INTERVALS)[number];
 

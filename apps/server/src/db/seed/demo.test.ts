@@ -1,4 +1,4 @@
-/** The demo data is a contract (PRODUCT.md §9): docs, e2e and the first-run banner rely on it. */
+/** The demo data is a contract: the README, e2e and the first-run banner rely on it. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../database';
 import { TEST_NOW, buildTestApp, type TestApp } from '../../test/app';
@@ -141,7 +141,14 @@ describeWithDb('demo seed', () => {
     const rows = await db()
       .selectFrom('schedules')
       .innerJoin('services', 'services.id', 'schedules.service_id')
-      .select(['services.name as service', 'day_of_week', 'start_time', 'end_time', 'hourly_limit', 'interval'])
+      .select([
+        'services.name as service',
+        'day_of_week',
+        'start_time',
+        'end_time',
+        'hourly_limit',
+        'interval',
+      ])
       .where('schedules.branch_id', '=', (await branch(branchCode)).id)
       .orderBy('services.name')
       .orderBy('day_of_week')

@@ -1,5 +1,5 @@
 /**
- * Demo data (PRODUCT.md §9), seeded on the first start of an empty database outside
+ * Demo data (the README's "Demo data"), seeded on the first start of an empty database outside
  * production. Tests, docs and the e2e suite rely on these exact names and codes.
  */
 import type { Insertable, Kysely } from 'kysely';

@@ -24,7 +24,7 @@ import { enqueueMessage } from '../messaging/outbox.repository';
 import { serviceAvailability } from '../devices/availability';
 import * as rules from './ticket-rules.repository';
 
-/** Who may trigger which action (PRODUCT.md §1): callers work tickets, operators manage the queue. */
+/** Who may trigger which action (the permission matrix): callers work tickets, operators manage the queue. */
 const ACTION_PERMISSIONS: Record<UserTicketAction, readonly Action[]> = {
   call: ['queue.call'],
   recall: ['queue.call'],
@@ -466,7 +466,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
           after.queued_at = ticket.queued_at ?? ticket.checked_in_at ?? now;
           break;
         case 'requeue':
-          // Back to the END of the line: only a transfer keeps the original place (PRODUCT.md);
+          // Back to the END of the line: only a transfer keeps the original place (docs/decisions.md §25);
           // a customer who missed the call rejoins behind the people who were there.
           after.counter_id = null;
           after.postponed_at = null;
@@ -660,7 +660,7 @@ export function createTicketService(deps: Deps, bus: LiveBus) {
   }
 
   /**
-   * Reset queue (PRODUCT.md §2): today's bookings go back to `booked` with check-in and call
+   * Reset queue: today's bookings go back to `booked` with check-in and call
    * data cleared, today's unfinished walk-ins are cancelled; audited; screens are told.
    */
   async function resetQueue(actor: Actor, branchId: string, serviceId: string | undefined): Promise<{ reset: number; cancelled: number }> {
