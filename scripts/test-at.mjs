@@ -30,7 +30,7 @@ const SCENARIOS = {
   'monday-before-opening': {
     at: '2026-11-30T07:59:00+07:00',
     tz: 'Asia/Jakarta',
-    what: 'Monday 07:59 in Jakarta, a minute before the branches open',
+    what: 'Monday 07:59 in Jakarta, a minute before office hours open',
   },
   'new-year-eve': {
     at: '2026-12-31T23:59:59+07:00',
