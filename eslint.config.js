@@ -1,5 +1,5 @@
 // ESLint flat config: type-aware typescript-eslint (strict + stylistic) for every workspace,
-// import boundaries from ARCHITECTURE.md, react-hooks and jsx-a11y for the web app.
+// import boundaries (docs/architecture.md), react-hooks and jsx-a11y for the web app.
 import fs from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
@@ -45,6 +45,15 @@ const PACKAGE_ZONES = [
     target: './apps/server',
     from: './apps/web',
     message: 'The server does not import the web app.',
+  },
+];
+
+/** The reference model and other test helpers in packages/shared/testing never ship. */
+const TESTING_ZONES = [
+  {
+    target: ['./apps', './packages/shared/src'],
+    from: './packages/shared/testing',
+    message: 'packages/shared/testing is for tests only; production code does not import it.',
   },
 ];
 
@@ -185,7 +194,7 @@ export default defineConfig(
         { prefer: 'type-imports', fixStyle: 'inline-type-imports' },
       ],
       '@typescript-eslint/no-import-type-side-effects': 'error',
-      // ARCHITECTURE.md habit 10: no `as` outside mappers and tests (`as const` is fine). JSON and
+      // No `as` outside mappers and tests (`as const` is fine; decisions §32). JSON and
       // device APIs are narrowed by type guards or schemas; the two framework boundaries that
       // need one (Fastify's validated request parts, its request decoration) say why inline.
       '@typescript-eslint/consistent-type-assertions': ['error', { assertionStyle: 'never' }],
@@ -208,7 +217,7 @@ export default defineConfig(
       'import-x/first': 'error',
       'import-x/no-restricted-paths': [
         'error',
-        { zones: [...PACKAGE_ZONES, ...WEB_LAYER_ZONES, ...SERVER_LAYER_ZONES] },
+        { zones: [...PACKAGE_ZONES, ...TESTING_ZONES, ...WEB_LAYER_ZONES, ...SERVER_LAYER_ZONES] },
       ],
     },
   },

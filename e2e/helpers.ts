@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,8 +10,6 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { newId } from '@antrean/shared/common/ids';
-import type BetterSqlite3 from 'better-sqlite3';
 
 export const DEMO_PASSWORD = 'antrean123';
 
@@ -60,72 +57,10 @@ export async function choose(page: Page, label: string | RegExp, option: string 
   }
 }
 
-// ── live-flow helpers: the real server, its SQLite file, its HTTP API ────────────────────────
+// ── live-flow helpers: the real server and its HTTP API ─────────────────────────────────────
 
 /** The repository root (e2e/..). */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-/** The file the server keeps its SQLite database in, inside DATA_DIR (apps/server/src/config/env.ts). */
-export function sqliteFile(dataDir: string): string {
-  return path.join(dataDir, 'antrean.sqlite');
-}
-
-type SqliteDatabase = BetterSqlite3.Database;
-type SqliteConstructor = new (file: string, options?: BetterSqlite3.Options) => SqliteDatabase;
-
-/** better-sqlite3 as the server resolves it (a dependency of apps/server, not of e2e). */
-function openSqlite(file: string): SqliteDatabase {
-  const requireFromServer = createRequire(path.join(REPO_ROOT, 'apps/server/package.json'));
-  const Sqlite = requireFromServer('better-sqlite3') as SqliteConstructor;
-  const db = new Sqlite(file, { fileMustExist: true });
-  db.pragma('busy_timeout = 5000');
-  return db;
-}
-
-/**
- * Opens every service of a branch all day, every day (the demo's schedules are Monday–Friday
- * 08:00–15:00 Asia/Jakarta, so a run at night or at the weekend would find the kiosk closed).
- * Written straight into the server's SQLite file (WAL: safe next to the running server, which
- * reads the schedules from the database on every availability check, without caching them).
- * `day_of_week` is 0 = Sunday … 6 = Saturday; '24:00' ends a window at the next midnight
- * (packages/shared/src/domain/schedule.ts). Returns how many rows were written.
- */
-export function openBranchAllDay(dataDir: string, branchCode: string): number {
-  const db = openSqlite(sqliteFile(dataDir));
-  try {
-    const branches = db.prepare('SELECT id, tenant_id FROM branches WHERE code = ?').all(branchCode) as {
-      id: string;
-      tenant_id: string;
-    }[];
-    const branch = branches[0];
-    if (!branch || branches.length !== 1) throw new Error(`branch ${branchCode}: ${branches.length} rows`);
-    const services = db
-      .prepare('SELECT service_id FROM branch_services WHERE tenant_id = ? AND branch_id = ?')
-      .all(branch.tenant_id, branch.id) as { service_id: string }[];
-    const now = Date.now();
-    const insert = db.prepare(
-      `INSERT INTO schedules (id, tenant_id, branch_id, service_id, day_of_week, shift, start_time, end_time,
-         hourly_limit, interval, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, 'E2E sepanjang hari', '00:00', '24:00', 1000, 'hour', ?, ?)`,
-    );
-    let written = 0;
-    db.transaction(() => {
-      db.prepare('DELETE FROM schedules WHERE tenant_id = ? AND branch_id = ?').run(
-        branch.tenant_id,
-        branch.id,
-      );
-      for (const { service_id: serviceId } of services) {
-        for (let day = 0; day <= 6; day += 1) {
-          insert.run(newId(now), branch.tenant_id, branch.id, serviceId, day, now, now);
-          written += 1;
-        }
-      }
-    })();
-    return written;
-  } finally {
-    db.close();
-  }
-}
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /** An API client signed in as a staff member (the session cookie stays in its jar). */
 export async function apiAs(baseURL: string, username: string): Promise<APIRequestContext> {

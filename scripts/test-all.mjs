@@ -3,9 +3,18 @@
 //
 //   N passed, N failed[, N skipped]
 //
-// Tiers: typecheck and lint (one check each), shared unit tests, server tests on SQLite, server
-// tests on PostgreSQL, web component tests, e2e in Chromium. Counts come from the runners' JSON
-// reports in .test-reports/. A tier whose runner crashes or finds no tests counts as failed.
+// Tiers: typecheck, lint (ESLint, then knip for unused files and exports) and format (Prettier)
+// as one check each, shared unit tests, server tests on SQLite, server tests on PostgreSQL, web
+// component tests, e2e in Chromium. Counts come from the runners' JSON reports in
+// .test-reports/. A tier whose runner crashes or finds no tests counts as failed.
+//
+// Two tiers run with a machine time zone other than UTC, so that a test reading the machine's
+// clock or zone instead of an injected one fails here and not only on someone's laptop: shared
+// unit tests with TZ=America/Los_Angeles (behind UTC), web component tests with TZ=Asia/Jayapura
+// (ahead of the branches' Asia/Jakarta). `scripts/test-at.mjs` also fakes the date and hour.
+//
+// `--only=key,key` runs a subset (keys: typecheck, lint, format, shared, server-sqlite,
+// server-postgres, web, e2e); the summary line stays the same.
 //
 // PostgreSQL (127.0.0.1:5432, or ANTREAN_TEST_PG_URL) and Chromium (/usr/bin/chromium) are
 // detected. When one is missing the tier is skipped with a loud warning, except with CI=true:
@@ -199,23 +208,48 @@ function countPlaywright(report, code) {
 
 // ── main ────────────────────────────────────────────────────────────────────────────────────
 
+/** The tier keys given with `--only=a,b` (or `--only a,b`), or undefined for every tier. */
+function onlyTiers(argv) {
+  const index = argv.findIndex((arg) => arg === '--only' || arg.startsWith('--only='));
+  if (index === -1) return undefined;
+  const value = argv[index].startsWith('--only=') ? argv[index].slice('--only='.length) : argv[index + 1];
+  return new Set(
+    (value ?? '')
+      .split(',')
+      .map((key) => key.trim())
+      .filter(Boolean),
+  );
+}
+
 async function main() {
+  const only = onlyTiers(process.argv.slice(2));
   fs.rmSync(reportsDir, { recursive: true, force: true });
   fs.mkdirSync(reportsDir, { recursive: true });
 
-  const postgres = await detectPostgres();
+  const wanted = (key) => !only || only.has(key);
+  // ANTREAN_TEST_TZ (set by scripts/test-at.mjs) puts these tiers in the same zone as the rest.
+  const sharedTz = process.env.ANTREAN_TEST_TZ ?? 'America/Los_Angeles';
+  const webTz = process.env.ANTREAN_TEST_TZ ?? 'Asia/Jayapura';
+  const postgres = wanted('server-postgres') ? await detectPostgres() : { ok: false, reason: 'not run' };
   const chromium = fs.existsSync(CHROMIUM);
 
-  /** @type {{ name: string, requires?: { what: string, ok: boolean, reason?: string, hint: string }, run: () => Promise<Counts> }[]} */
+  /** @type {{ key: string, name: string, requires?: { what: string, ok: boolean, reason?: string, hint: string }, run: () => Promise<Counts> }[]} */
   const tiers = [
-    { name: 'typecheck', run: () => commandCheck(['run', 'typecheck']) },
-    { name: 'lint', run: () => commandCheck(['run', 'lint']) },
-    { name: 'shared unit', run: () => vitest('shared', 'packages/shared') },
+    { key: 'typecheck', name: 'typecheck', run: () => commandCheck(['run', 'typecheck']) },
+    { key: 'lint', name: 'lint', run: () => commandCheck(['run', 'lint']) },
+    { key: 'format', name: 'format', run: () => commandCheck(['run', 'format:check']) },
     {
+      key: 'shared',
+      name: `shared unit (TZ=${sharedTz})`,
+      run: () => vitest('shared', 'packages/shared', { TZ: sharedTz }),
+    },
+    {
+      key: 'server-sqlite',
       name: 'server on SQLite',
       run: () => vitest('server-sqlite', 'apps/server', { ANTREAN_TEST_DB: 'sqlite' }),
     },
     {
+      key: 'server-postgres',
       name: 'server on PostgreSQL',
       requires: {
         what: `PostgreSQL at ${PG_URL.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`,
@@ -229,8 +263,13 @@ async function main() {
           ANTREAN_TEST_PG_URL: PG_URL,
         }),
     },
-    { name: 'web components', run: () => vitest('web', 'apps/web') },
     {
+      key: 'web',
+      name: `web components (TZ=${webTz})`,
+      run: () => vitest('web', 'apps/web', { TZ: webTz }),
+    },
+    {
+      key: 'e2e',
       name: 'e2e (Chromium)',
       requires: {
         what: `Chromium at ${CHROMIUM}`,
@@ -246,7 +285,16 @@ async function main() {
   const results = [];
   const started = Date.now();
 
-  for (const tier of tiers) {
+  const unknown = only ? [...only].filter((key) => !tiers.some((tier) => tier.key === key)) : [];
+  if (unknown.length > 0) {
+    console.error(
+      `test-all: unknown tier(s) ${unknown.join(', ')}; known: ${tiers.map((t) => t.key).join(', ')}`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+
+  for (const tier of tiers.filter((t) => wanted(t.key))) {
     const t0 = Date.now();
     console.log(`\n━━━ ${tier.name} ${'━'.repeat(Math.max(0, 70 - tier.name.length))}`);
     /** @type {Counts} */

@@ -16,7 +16,7 @@ export interface CapturedQuery {
   parameters: readonly unknown[];
 }
 
-export interface IssuedBody {
+interface IssuedBody {
   id: string;
   number: string;
   uniqueCode: string;

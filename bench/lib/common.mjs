@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const BENCH_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-export const ROOT = path.resolve(BENCH_DIR, '..');
+const ROOT = path.resolve(BENCH_DIR, '..');
 export const RESULTS_DIR = path.join(BENCH_DIR, 'results');
 
 // ── arguments ────────────────────────────────────────────────────────────────────────────────
@@ -40,7 +40,7 @@ export const list = (value, fallback) =>
 const cleanups = new Set();
 
 /** Registers work to undo if the driver is interrupted (stop our children, drop our databases). */
-export function onCleanup(fn) {
+function onCleanup(fn) {
   cleanups.add(fn);
   return () => cleanups.delete(fn);
 }
@@ -104,7 +104,7 @@ export function waitForMessage(child, type, timeoutMs = 300_000) {
 }
 
 /** Stops a child we started (by its pid) and waits for it to exit. */
-export function stopChild(child, signal = 'SIGTERM', graceMs = 10_000) {
+function stopChild(child, signal = 'SIGTERM', graceMs = 10_000) {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -136,15 +136,6 @@ export async function startServer(options) {
     setup: ready.setup,
     stop: () => stopChild(child),
   };
-}
-
-/** Runs a TS entry to completion and returns its `result` IPC message. */
-export async function runTs(script, env, options = {}) {
-  const child = spawnTs(script, env, options);
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const result = await waitForMessage(child, 'result', 30 * 60_000);
-  await exited;
-  return result;
 }
 
 // ── /proc ────────────────────────────────────────────────────────────────────────────────────
@@ -274,7 +265,7 @@ export function tempDir(prefix) {
   return dir;
 }
 
-export const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_ADMIN_URL = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Creates a throwaway database antrean_bench_<random>; returns its URL and a drop(). */
 export async function createPgDatabase() {

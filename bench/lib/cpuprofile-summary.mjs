@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import { parseArgs } from './common.mjs';
 
 /** Where a frame's code lives: a package, our code, Node internals, or a V8 pseudo-frame. */
-export function areaOf(callFrame) {
+function areaOf(callFrame) {
   const url = callFrame.url ?? '';
   const fn = callFrame.functionName;
   if (!url) {

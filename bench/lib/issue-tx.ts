@@ -53,7 +53,7 @@ export interface Step {
   after?: (c: Ctx, rows: Row[]) => void;
 }
 
-export const SCOPE = 'ticket.issue';
+const SCOPE = 'ticket.issue';
 
 export function num(value: unknown): number {
   if (typeof value === 'number') return value;
@@ -61,13 +61,13 @@ export function num(value: unknown): number {
   throw new Error(`not a number: ${String(value)}`);
 }
 
-export function str(value: unknown): string {
+function str(value: unknown): string {
   if (typeof value !== 'string') throw new Error(`not a string: ${String(value)}`);
   return value;
 }
 
 /** The ticket row exactly as ticket.service.ts issue() builds it (same keys, same order). */
-export function ticketRow(c: Ctx): Row {
+function ticketRow(c: Ctx): Row {
   return {
     id: c.ticketId,
     tenant_id: c.t.tenantId,
@@ -114,7 +114,7 @@ export function ticketRow(c: Ctx): Row {
 }
 
 /** estimate.ts estimateFor(), same arithmetic. */
-export function estimate(c: Ctx): { minSeconds: number; maxSeconds: number } {
+function estimate(c: Ctx): { minSeconds: number; maxSeconds: number } {
   const average =
     c.durations.length > 0 ? c.durations.reduce((a, b) => a + b, 0) / c.durations.length : c.slaSeconds;
   const point = (c.peopleAhead * average) / Math.max(1, c.counters);
@@ -125,7 +125,7 @@ export function estimate(c: Ctx): { minSeconds: number; maxSeconds: number } {
   };
 }
 
-export function responseBody(c: Ctx): string {
+function responseBody(c: Ctx): string {
   return JSON.stringify({
     id: c.ticketId,
     number: formatTicketNumber(c.serviceCode, c.seq),
@@ -263,7 +263,7 @@ export const STEPS: Step[] = [
   { name: 'commit', match: /^commit$/, params: () => [] },
 ];
 
-export function requestHashFor(t: Target): string {
+function requestHashFor(t: Target): string {
   return createHash('sha256')
     .update(JSON.stringify({ branchId: t.branchId, serviceId: t.serviceId, channel: 'kiosk' }))
     .digest('hex');
@@ -288,7 +288,7 @@ export function freshCtx(t: Target, key: string, now: number): Ctx {
   };
 }
 
-export function sameValue(a: unknown, b: unknown): boolean {
+function sameValue(a: unknown, b: unknown): boolean {
   return a === b || (typeof a === 'number' && typeof b === 'string' && String(a) === b);
 }
 

@@ -10,7 +10,7 @@
  *
  * Kiosk walk-ins follow the service's schedule (decision 29). The bench branches get no schedule
  * rows (a service without any is not time-restricted), and the demo branch JKT01's schedules
- * (weekdays 08:00–15:00, 20 an hour) are removed, so every benchmark can issue at any time of day
+ * (open around the clock, but 60 an hour) are removed, so every benchmark can issue at any time of day
  * and at any rate.
  */
 import { newId, randomCode } from '@antrean/shared/common/ids';
@@ -22,7 +22,7 @@ import { hashPassword, newToken, sha256 } from '../../apps/server/src/lib/crypto
 import { insertSession } from '../../apps/server/src/modules/auth/session.repository';
 import { insertTicket, nextSeq } from '../../apps/server/src/modules/tickets/ticket.repository';
 
-export interface BenchBranch {
+interface BenchBranch {
   index: number;
   branchId: string;
   code: string;

@@ -9,7 +9,7 @@ import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from
 import type { Database } from '../../apps/server/src/db/database';
 import type { DB } from '../../apps/server/src/db/schema';
 
-export function cachingSqlite(sqlite: SqliteDatabase, maxEntries = 1000): SqliteDatabase {
+function cachingSqlite(sqlite: SqliteDatabase, maxEntries = 1000): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {

@@ -1,5 +1,5 @@
 /**
- * The route table as a whole: every route declares who may call it (ARCHITECTURE.md habit 4),
+ * The route table as a whole: every route declares who may call it (its `auth`),
  * and every route that takes a body answers a bad one with 400 and field errors, never 500.
  */
 import type { LightMyRequestResponse } from 'fastify';

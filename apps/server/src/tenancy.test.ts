@@ -1,5 +1,5 @@
 /**
- * Tenant isolation across the whole route table (PRODUCT.md §1): another tenant's object — and,
+ * Tenant isolation across the whole route table: another tenant's object — and,
  * for branch-bound callers, another branch's — answers 404, never 403 and never the object.
  * The walk is generic: new routes are covered as soon as they are registered; a route whose
  * `:param` or body the walker cannot fill fails until test/route-walk.ts learns it.

@@ -24,7 +24,7 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema>;
+type Env = z.infer<typeof EnvSchema>;
 
 export interface Config {
   env: Env['NODE_ENV'];

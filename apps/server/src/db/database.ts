@@ -45,7 +45,7 @@ export const MIN_SQLITE_VERSION = '3.51.3';
  * Opens SQLite with the durability settings tickets need: WAL, synchronous=FULL (an
  * acknowledged ticket survives a power cut), foreign keys and a busy timeout.
  */
-export function openSqlite(file: string): SqliteDatabase.Database {
+function openSqlite(file: string): SqliteDatabase.Database {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
@@ -80,7 +80,7 @@ function compareVersions(a: string, b: string): number {
  * the SQL vary). Safe because a statement is only ever run synchronously to completion: Kysely
  * uses `all`/`run`, and nothing here streams with `iterate`.
  */
-export function statementCachingSqlite(
+function statementCachingSqlite(
   sqlite: SqliteDatabase.Database,
   maxEntries = 500,
 ): KyselySqliteDatabase {

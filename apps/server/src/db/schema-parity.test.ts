@@ -1,6 +1,7 @@
 /**
  * One migration set runs on SQLite and on PostgreSQL; this test proves both end up with the same
- * schema, and that the tenancy rule of the data model holds (ARCHITECTURE.md habit 6, PRODUCT.md §1).
+ * schema, and that the tenancy rule of the data model holds: every tenant's row carries its
+ * tenant_id, NOT NULL and leading every unique key, except the tables listed below on purpose.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from './database';

@@ -23,13 +23,13 @@ export interface DeviceActor {
   code: string;
 }
 
-export interface ApiKeyActor {
+interface ApiKeyActor {
   kind: 'apiKey';
   tenantId: string;
   branchId: string;
 }
 
-export interface PublicActor {
+interface PublicActor {
   kind: 'public';
 }
 

@@ -24,8 +24,8 @@ export function runCallbacks(callbacks: readonly (() => void)[]): void {
 }
 
 /** Most work items per shared transaction, and how long a batch keeps taking new ones. */
-export const GROUP_COMMIT_MAX_MEMBERS = 64;
-export const GROUP_COMMIT_MAX_MS = 25;
+const GROUP_COMMIT_MAX_MEMBERS = 64;
+const GROUP_COMMIT_MAX_MS = 25;
 
 interface Member {
   /** Runs the work; its result is kept by the member until `resolve`. */

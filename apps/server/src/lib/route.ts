@@ -72,7 +72,7 @@ export const KIOSK_ADDRESS_FACTOR = 10;
  * authenticated, so unknown codes cannot mint fresh budgets — everyone else by address (the
  * plugin's default key: the address, IPv6 by /64).
  */
-export function rateLimitKey(request: FastifyRequest): string {
+function rateLimitKey(request: FastifyRequest): string {
   const actor = request.actor;
   return actor.kind === 'kiosk' ? `kiosk:${actor.deviceId}` : normalizeIP(request.ip);
 }

@@ -11,7 +11,7 @@ import { findBranchApiKey, findDeviceByCode } from '../modules/devices/device-au
 export const SESSION_COOKIE = 'antrean_session';
 
 /** Branch API keys look like `ak_<branchId>_<secret>`: the branch is found by id, the secret by hash. */
-export function parseApiKey(key: string): { branchId: string } | undefined {
+function parseApiKey(key: string): { branchId: string } | undefined {
   const match = /^ak_([0-9a-f-]{36})_[A-Za-z0-9_-]{20,}$/.exec(key);
   return match?.[1] ? { branchId: match[1] } : undefined;
 }

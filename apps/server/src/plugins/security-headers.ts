@@ -21,7 +21,7 @@ export const CONTENT_SECURITY_POLICY = [
   "worker-src 'self' blob:",
 ].join(';');
 
-export function securityHeaders(options: { https: boolean }): Readonly<Record<string, string>> {
+function securityHeaders(options: { https: boolean }): Readonly<Record<string, string>> {
   return {
     'content-security-policy': CONTENT_SECURITY_POLICY,
     'cross-origin-opener-policy': 'same-origin',

@@ -11,7 +11,7 @@ import { formatTicketNumber } from '@antrean/shared/domain/ticket/numbering';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
 import type { Database } from '../db/database';
 import { Seeder } from '../db/seed/demo';
-import { systemClock, type Clock } from '../lib/clock';
+import type { Clock } from '../lib/clock';
 import { hashPassword, newToken, sha256 } from '../lib/crypto';
 import { SESSION_COOKIE } from '../plugins/auth';
 import { storageKey, writeStored } from '../modules/files/file.storage';
@@ -117,7 +117,7 @@ export interface TenantGraph {
   users: Record<'admin' | 'operator' | 'caller' | 'supervisor', UserRef>;
 }
 
-export function createFactories(database: Database, clock: Clock = systemClock, dataDir?: string) {
+export function createFactories(database: Database, clock: Clock, dataDir?: string) {
   const { db } = database;
   const seeder = (): Seeder => new Seeder(db, clock.now());
 

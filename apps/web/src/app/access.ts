@@ -2,7 +2,7 @@ import { can } from '@antrean/shared/auth/permissions';
 import type { SessionUser } from '@antrean/shared/domain/user';
 
 /**
- * Who may open each staff area (PRODUCT.md §1, mirrored from the server's permission matrix;
+ * Who may open each staff area (mirrored from the permission matrix in `shared/auth`;
  * the server enforces it, the web app only routes by it).
  */
 export const access = {

@@ -60,7 +60,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
 };
 
 /**
- * The dashboard's pages: the home, and every other page of spec §2 on the "being prepared"
+ * The dashboard's pages: the home, and every other page of the sidebar on the "being prepared"
  * placeholder until its issue lands. Each route carries its page (label, permission) as `handle`.
  */
 function dashboardChildren(): RouteObject[] {

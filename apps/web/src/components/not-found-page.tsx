@@ -7,7 +7,7 @@ import { homeHref, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { StatusPage } from './status-page';
 
-/** Any path the app does not know (spec §2: "Any other path shows a not-found page"). */
+/** Any path the app does not know gets this page, never a blank screen or a redirect. */
 export function NotFoundPage() {
   const { t } = useTranslation('common');
   const { data: user } = useSession();

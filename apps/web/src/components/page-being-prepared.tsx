@@ -10,7 +10,7 @@ import { StatusPage } from './status-page';
 /**
  * PLACEHOLDER — "Halaman ini sedang disiapkan" (this page is being prepared).
  *
- * Every dashboard page of spec §2 that is not built yet is routed here, so the sidebar never
+ * Every dashboard page of the sidebar (config/dashboard-pages.ts) that is not built yet is routed here, so the sidebar never
  * leads to a not-found page. Each later issue replaces its route's `lazy` import in
  * `app/router.tsx` with the real page; when none is left, delete this component.
  */

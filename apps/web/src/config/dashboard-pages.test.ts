@@ -8,7 +8,7 @@ const visibleIds = (role: (typeof STAFF_ROLES)[number]) =>
   );
 
 describe('dashboard pages', () => {
-  it('uses the spec paths', () => {
+  it('uses the product’s page paths', () => {
     const hrefs = allDashboardPages().map(({ page }) => dashboardHref(page));
     expect(hrefs).toEqual(
       expect.arrayContaining([

@@ -32,7 +32,8 @@ const page = (
 ): DashboardPage => (extraPaths ? { id, path, action, extraPaths } : { id, path, action });
 
 /**
- * The admin dashboard of spec §2, in sidebar order, with the real spec paths. Platform pages
+ * The admin dashboard, in sidebar order, with the product's page paths (the ones users and
+ * links know, such as /dashboard/master/loket; tests pin them). Platform pages
  * (categories, tenants, applications) need `platform.manage` (superadmin only); a supervisor
  * has `dashboard.read` and `reports.read`, so sees the home and the reports.
  */

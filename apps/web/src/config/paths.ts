@@ -1,5 +1,5 @@
 /**
- * Every route of the web app (spec §2), with `path` for the router and `href()` for links.
+ * Every route of the web app, with `path` for the router and `href()` for links.
  * Dashboard pages are listed in `app/layouts/dashboard-nav.ts`, which builds on these.
  */
 

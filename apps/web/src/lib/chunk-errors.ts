@@ -2,11 +2,11 @@ import { session } from './storage';
 
 /**
  * Screens are separate script and style files ("parts"). After a release, or on a flaky
- * connection, loading one can fail (spec §8: ChunkLoadError, CSS_CHUNK_LOAD_FAILED). The usual
+ * connection, loading one can fail (a ChunkLoadError, or CSS_CHUNK_LOAD_FAILED for a style file). The usual
  * cure is one reload, which fetches the new index.html with the new file names.
  */
 
-/** The part loading timeout of spec §9. */
+/** How long a part may take to load before it counts as failed: 2 minutes, for slow links. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 const RELOAD_KEY = 'antrean.chunk-reload-at';

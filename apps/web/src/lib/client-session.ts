@@ -1,7 +1,7 @@
 import { session } from './storage';
 
 /**
- * "Client session state" (spec §3): per-tab values such as the caller's chosen counter and
+ * Client session state: per-tab values such as the caller's chosen counter and
  * services. They live in sessionStorage under one prefix so signing in or out clears them all.
  */
 export const CLIENT_SESSION_PREFIX = 'antrean.session.';

@@ -1,11 +1,11 @@
 import type { StaffRole } from './roles';
 
 /**
- * The permission matrix of PRODUCT.md §1, the single source for the server (authoritative) and
+ * The permission matrix (which role may do what), the single source for the server (authoritative) and
  * the web app (which only hides what the server would refuse anyway). Branch membership is a
  * separate check: `canSeeBranch`.
  */
-export const ACTIONS = [
+const ACTIONS = [
   'platform.manage', // tenant categories, tenants, applications
   'tenant.configure', // branches, services, counters, devices, parameters, configuration, themes
   'tenant.users', // service users
@@ -24,7 +24,7 @@ export type Action = (typeof ACTIONS)[number];
 
 const ALL: readonly Action[] = ACTIONS;
 
-export const PERMISSIONS = {
+const PERMISSIONS = {
   superadmin: ALL,
   admin: ACTIONS.filter((a) => a !== 'platform.manage'),
   operator: ['branch.read', 'queue.read', 'queue.operate'],

@@ -1,14 +1,9 @@
 import { z } from 'zod';
 
-/** Staff roles (PRODUCT.md §1). Visitors and guests are not staff. */
+/** Staff roles. Visitors and guests are not staff. */
 export const STAFF_ROLES = ['superadmin', 'admin', 'operator', 'caller', 'supervisor'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const StaffRoleSchema = z.enum(STAFF_ROLES, { error: 'v.mustChoose' });
-
-/** Roles an admin can give to a service user (superadmin is platform-only). */
-export const TENANT_ROLES = ['admin', 'operator', 'caller', 'supervisor'] as const;
-export type TenantRole = (typeof TENANT_ROLES)[number];
-export const TenantRoleSchema = z.enum(TENANT_ROLES, { error: 'v.mustChoose' });
 
 /** Roles bound to specific branches; admins see every branch of their tenant. */
 export function isBranchBound(role: StaffRole): boolean {

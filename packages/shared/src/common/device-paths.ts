@@ -2,7 +2,7 @@
  * First path segments of the device screens (kiosk, displays, on-site phone flow). The server
  * answers them with the light `devices.html` app instead of the staff app's `index.html`.
  */
-export const DEVICE_PATH_PREFIXES = [
+const DEVICE_PATH_PREFIXES = [
   'mkios',
   'display',
   'new-display',

@@ -34,4 +34,3 @@ export function randomCode(length = 22): string {
 }
 
 export const IdSchema = z.uuid({ error: 'v.uuid' });
-export type Id = z.infer<typeof IdSchema>;

@@ -11,7 +11,7 @@ import { BranchParamsSchema } from './branches.contract';
 export const DEVICE_KINDS = ['kiosk', 'display'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
-/** Length of a generated device code: unguessable (≥ 20 random characters, PRODUCT.md §1). */
+/** Length of a generated device code: unguessable (≥ 20 random characters, decisions §17). */
 export const GENERATED_DEVICE_CODE_LENGTH = 24;
 
 export const AdminDeviceSchema = z

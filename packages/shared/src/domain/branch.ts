@@ -1,8 +1,5 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/ids';
-import { isValidTimeZone } from '../common/time';
-
-export const TimeZoneSchema = z.string().refine(isValidTimeZone, { error: 'v.timeZone' });
 
 export const BranchSummarySchema = z
   .object({

@@ -1,12 +1,8 @@
-import { z } from 'zod';
 import { localParts, zonedTimeToInstant } from '../common/time';
 
-/** Booking/issuing intervals of a schedule (spec §3): quarter, half or whole hour. */
+/** Booking/issuing intervals of a schedule: quarter, half or whole hour. */
 export const SCHEDULE_INTERVALS = ['quarter', 'half', 'hour'] as const;
-export type ScheduleInterval = (typeof SCHEDULE_INTERVALS)[number];
-export const INTERVAL_MINUTES: Record<ScheduleInterval, number> = { quarter: 15, half: 30, hour: 60 };
-
-export const TimeOfDaySchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, { error: 'v.time' });
+type ScheduleInterval = (typeof SCHEDULE_INTERVALS)[number];
 
 export interface ScheduleRule {
   /** 0 = Sunday … 6 = Saturday */

@@ -2,7 +2,7 @@
  * Every error the API can answer with. The union is closed: adding a code forces a status
  * (below) and an `id`/`en` message (`i18n/errors.ts`) through `satisfies Record<ErrorCode, …>`.
  */
-export const ERROR_STATUS = {
+const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
   AUTH_REQUIRED: 401,

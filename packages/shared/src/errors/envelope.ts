@@ -1,9 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './codes';
 
-/** Field errors keyed by dotted path (`schedules.0.startTime`), already localized. */
-export const FieldErrorsSchema = z.record(z.string(), z.string());
-
 export const ErrorEnvelopeSchema = z
   .object({
     error: z.object({
@@ -13,6 +10,3 @@ export const ErrorEnvelopeSchema = z
     }),
   })
   .meta({ id: 'ErrorEnvelope' });
-
-export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
-export type FieldErrors = z.infer<typeof FieldErrorsSchema>;

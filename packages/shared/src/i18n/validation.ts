@@ -44,11 +44,11 @@ export const VALIDATION_MESSAGES = {
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 
-export function isValidationKey(value: unknown): value is ValidationMessageKey {
+function isValidationKey(value: unknown): value is ValidationMessageKey {
   return typeof value === 'string' && Object.hasOwn(VALIDATION_MESSAGES, value);
 }
 
-export function formatMessage(template: string, params: Record<string, string | number> = {}): string {
+function formatMessage(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     Object.hasOwn(params, name) ? String(params[name]) : whole,
   );
@@ -87,7 +87,7 @@ function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
 }
 
 /** Renders one zod issue in the user's language. `data` is the parsed input, used to tell "missing" from "wrong". */
-export function localizeIssue(issue: IssueLike, lang: Language, data?: unknown): string {
+function localizeIssue(issue: IssueLike, lang: Language, data?: unknown): string {
   if (isValidationKey(issue.message)) return validationMessage(issue.message, lang, limits(issue));
   const value = valueAt(data, issue.path);
   switch (issue.code) {

@@ -25,7 +25,7 @@ describe('announcementText', () => {
       'Ticket number A twelve, please proceed to counter one',
     ],
     [
-      'id, digits style (PRODUCT.md example)',
+      'id, digits style (A001 read digit by digit)',
       { ...BASE, ticketNumber: 'A001', language: 'id', style: 'digits' },
       'Nomor antrian A nol nol satu, silakan menuju loket satu',
     ],

@@ -2,7 +2,7 @@ import type { Language } from '../i18n/lang';
 import { MAX_SPOKEN_NUMBER, digitWords, toEnglishWords, toIndonesianWords } from './number-words';
 
 /**
- * The words a display speaks when a ticket is called (PRODUCT.md §5, `mode-suara`).
+ * The words a display speaks when a ticket is called (the voice mode, `mode-suara`, decisions §31).
  *
  * The text is built here, once, so every display layout, the pre-recorded fallback and the tests
  * agree on it. The display hands it to speech synthesis in the announcement's language.
@@ -15,10 +15,9 @@ export type VoiceMode = (typeof VOICE_MODES)[number];
 /**
  * How the numeric part of a ticket number is read:
  * - `number` (default): as a number, leading zeros dropped: `A012` → "A dua belas";
- * - `digits`: digit by digit, zeros included: `A001` → "A nol nol satu" (PRODUCT.md's example).
+ * - `digits`: digit by digit, zeros included: `A001` → "A nol nol satu".
  */
-export const ANNOUNCEMENT_STYLES = ['number', 'digits'] as const;
-export type AnnouncementStyle = (typeof ANNOUNCEMENT_STYLES)[number];
+export type AnnouncementStyle = 'number' | 'digits';
 
 export interface AnnouncementInput {
   /** As printed: `A012`, `B1000`, `CS007`. */

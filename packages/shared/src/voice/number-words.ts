@@ -3,7 +3,7 @@ import type { Language } from '../i18n/lang';
 /**
  * Spoken numbers for call announcements, 0 … 999 999 (ticket numbers and counter numbers).
  * Pure string building: the display feeds the text to speech synthesis, and the same words can
- * name pre-recorded segments where the device has no speech engine (domain-research §5.4).
+ * name pre-recorded segments where the device has no speech engine.
  */
 
 /** The largest number `toIndonesianWords` / `toEnglishWords` read. */
@@ -55,7 +55,7 @@ function idBelowThousand(n: number): string {
 }
 
 /**
- * Indonesian number words (domain-research §5.1): `nol`, `satu`…`sembilan`, `sepuluh`,
+ * Indonesian number words: `nol`, `satu`…`sembilan`, `sepuluh`,
  * `sebelas`, `<n> belas`, `<n> puluh [<n>]`, `seratus`, `<n> ratus`, `seribu`, `<n> ribu`.
  * The `se-` forms replace "satu" for exactly one ten/eleven/hundred/thousand (`seratus satu`,
  * `seribu seratus`, but `sebelas ribu`, `seratus ribu`, `dua ratus satu ribu`).

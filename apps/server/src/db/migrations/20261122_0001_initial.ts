@@ -1,5 +1,5 @@
 /**
- * The complete data model (spec §3 + PRODUCT.md). Frozen: never edit after it has landed; add a
+ * The complete data model of the product (every table below). Frozen: never edit after it has landed; add a
  * new dated migration instead. Portable: the same builder calls run on SQLite and PostgreSQL.
  *
  * Conventions (docs/decisions.md):

@@ -1,4 +1,4 @@
-/** The demo data is a contract (PRODUCT.md §9): docs, e2e and the first-run banner rely on it. */
+/** The demo data is a contract: the README, e2e and the first-run banner rely on it. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../database';
 import { TEST_NOW, buildTestApp, type TestApp } from '../../test/app';
@@ -136,7 +136,8 @@ describeWithDb('demo seed', () => {
     expect(await counterServices((await branch('RSS01')).id)).toEqual({ 'Loket 1': ['Pendaftaran'] });
   });
 
-  it('schedules JKT01 Monday to Friday 08:00-15:00, 20 an hour, half-hour slots', async () => {
+  /** The schedule rows of one branch: service name → rows, in day order. */
+  async function schedules(branchCode: string) {
     const rows = await db()
       .selectFrom('schedules')
       .innerJoin('services', 'services.id', 'schedules.service_id')
@@ -148,25 +149,68 @@ describeWithDb('demo seed', () => {
         'hourly_limit',
         'interval',
       ])
-      .where('schedules.branch_id', '=', (await branch('JKT01')).id)
+      .where('schedules.branch_id', '=', (await branch(branchCode)).id)
+      .orderBy('services.name')
+      .orderBy('day_of_week')
       .execute();
-    const services = [...new Set(rows.map((r) => r.service))].sort();
-    expect(services).toEqual(['Customer Service', 'Teller']);
-    for (const service of services) {
-      expect(
-        rows
-          .filter((r) => r.service === service)
-          .map((r) => r.day_of_week)
-          .sort(),
-      ).toEqual([1, 2, 3, 4, 5]);
-    }
-    for (const row of rows) {
-      expect(row).toMatchObject({
-        start_time: '08:00',
-        end_time: '15:00',
-        hourly_limit: 20,
-        interval: 'half',
+    const byService: Record<string, unknown[]> = {};
+    for (const { service, ...row } of rows) (byService[service] ??= []).push(row);
+    return byService;
+  }
+
+  it('opens JKT01 every day around the clock, 60 an hour, half-hour slots', async () => {
+    const allDay = (day: number) => ({
+      day_of_week: day,
+      start_time: '00:00',
+      end_time: '24:00',
+      hourly_limit: 60,
+      interval: 'half',
+    });
+    const everyDay = [0, 1, 2, 3, 4, 5, 6].map(allDay);
+    expect(await schedules('JKT01')).toEqual({ 'Customer Service': everyDay, Teller: everyDay });
+  });
+
+  it('keeps MKS01 on Monday to Friday 08:00-15:00, 20 an hour, half-hour slots', async () => {
+    const officeHours = (day: number) => ({
+      day_of_week: day,
+      start_time: '08:00',
+      end_time: '15:00',
+      hourly_limit: 20,
+      interval: 'half',
+    });
+    expect(await schedules('MKS01')).toEqual({ Teller: [1, 2, 3, 4, 5].map(officeHours) });
+  });
+
+  it('lets the JKT01 kiosk issue at night and at the weekend, while MKS01 is closed until Monday 08:00', async () => {
+    /** service name → its availability, as the kiosk (JKT01) or the on-site page (MKS01) sees it. */
+    const availabilityAt = async (instant: string, url: string, headers: Record<string, string> = {}) => {
+      t.clock.set(Date.parse(instant));
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, url).toBe(200);
+      const body: { services: { name: string; availability: unknown }[] } = response.json();
+      return Object.fromEntries(body.services.map((s) => [s.name, s.availability]));
+    };
+    const jktKiosk = ['/api/v1/kiosk/config', { 'x-kiosk-code': 'KIOS-JKT01' }] as const;
+    const mksOnSite = `/api/v1/public/branches/${(await branch('MKS01')).id}/on-site`;
+    try {
+      // Saturday 23:59:59 and Sunday 03:00 in Jakarta: open, with the whole hour's quota left.
+      for (const instant of ['2026-01-03T23:59:59+07:00', '2026-01-04T03:00:00+07:00']) {
+        const open = { open: true, remainingThisHour: 60 };
+        expect(await availabilityAt(instant, ...jktKiosk), instant).toEqual({
+          Teller: expect.objectContaining(open),
+          'Customer Service': expect.objectContaining(open),
+        });
+      }
+      // Sunday 03:00 in Makassar: closed, next open on Monday 08:00 Makassar time (UTC+8).
+      expect(await availabilityAt('2026-01-04T03:00:00+08:00', mksOnSite)).toEqual({
+        Teller: { open: false, reason: 'closed', nextOpenAt: Date.parse('2026-01-05T08:00:00+08:00') },
       });
+      // Monday 08:00 in Makassar: open until 15:00.
+      expect(await availabilityAt('2026-01-05T08:00:00+08:00', mksOnSite)).toEqual({
+        Teller: { open: true, closesAt: Date.parse('2026-01-05T15:00:00+08:00'), remainingThisHour: 20 },
+      });
+    } finally {
+      t.clock.set(TEST_NOW);
     }
   });
 

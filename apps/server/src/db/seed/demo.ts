@@ -1,5 +1,5 @@
 /**
- * Demo data (PRODUCT.md §9), seeded on the first start of an empty database outside
+ * Demo data (the README's "Demo data"), seeded on the first start of an empty database outside
  * production. Tests, docs and the e2e suite rely on these exact names and codes.
  */
 import type { Insertable, Kysely } from 'kysely';
@@ -263,9 +263,13 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
     await s.counter(bn, jkt, 2, [teller]);
     await s.counter(bn, jkt, 3, [cs]);
     await s.counter(bn, mks, 1, [teller]);
+    // JKT01 takes walk-ins every day around the clock, so the demo can be tried at any hour;
+    // MKS01 keeps office hours (Monday–Friday 08:00–15:00, Makassar time) to show a closed branch.
+    // day_of_week: 0 = Sunday … 6 = Saturday; '24:00' ends a window at the next midnight.
+    const everyDay = [0, 1, 2, 3, 4, 5, 6];
     const weekdays = [1, 2, 3, 4, 5];
-    await s.schedules(bn, jkt, teller, weekdays, '08:00', '15:00', 20, 'half');
-    await s.schedules(bn, jkt, cs, weekdays, '08:00', '15:00', 20, 'half');
+    await s.schedules(bn, jkt, teller, everyDay, '00:00', '24:00', 60, 'half');
+    await s.schedules(bn, jkt, cs, everyDay, '00:00', '24:00', 60, 'half');
     await s.schedules(bn, mks, teller, weekdays, '08:00', '15:00', 20, 'half');
     await s.device('display', bn, jkt, 'DSP-JKT01', 'Display Utama JKT01');
     await s.device('kiosk', bn, jkt, 'KIOS-JKT01', 'Kiosk Lobi JKT01');

@@ -1,7 +1,7 @@
 /**
  * Model-based test (issue 3): random command sequences run against the real engine (on the
- * test database) and against the pure reference model in shared/domain/ticket/model.ts. After
- * every command both must agree: success or the same refusal code, and the same number, status,
+ * test database) and against the pure reference model (packages/shared/testing/queue-model.ts,
+ * `@antrean/shared/testing/queue-model`, which ships with no app). After every command both agree: success or the same refusal code, and the same number, status,
  * service and counter. At the end the whole queue read back from the database must equal the
  * model's and satisfy its invariants.
  */
@@ -14,7 +14,7 @@ import {
   type ModelAction,
   type ModelCommand,
   type QueueModel,
-} from '@antrean/shared/domain/ticket/model';
+} from '@antrean/shared/testing/queue-model';
 import { nextStatus } from '@antrean/shared/domain/ticket/transitions';
 import { toStatus } from './ticket.mapper';
 import { AppError } from '../../lib/errors';

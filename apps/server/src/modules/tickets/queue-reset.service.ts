@@ -18,7 +18,7 @@ export function createQueueReset(deps: ServiceDeps, recorder: TicketRecorder, bu
   const { record, save } = recorder;
 
   /**
-   * Reset queue (PRODUCT.md §2): today's bookings go back to `booked` with check-in and call
+   * Reset queue: today's bookings go back to `booked` with check-in and call
    * data cleared, today's unfinished walk-ins are cancelled; audited; screens are told.
    */
   async function resetQueue(

@@ -13,7 +13,7 @@ import { toStatus, toTicket } from './ticket.mapper';
 import * as rules from './ticket-rules.repository';
 import { branchOrNotFound, type TicketRecorder } from './ticket-engine';
 
-/** Who may trigger which action (PRODUCT.md §1): callers work tickets, operators manage the queue. */
+/** Who may trigger which action (the permission matrix): callers work tickets, operators manage the queue. */
 const ACTION_PERMISSIONS: Record<UserTicketAction, readonly Action[]> = {
   call: ['queue.call'],
   recall: ['queue.call'],
@@ -203,7 +203,7 @@ export function createTicketTransitions(deps: ServiceDeps, recorder: TicketRecor
           after.queued_at = ticket.queued_at ?? ticket.checked_in_at ?? now;
           break;
         case 'requeue':
-          // Back to the END of the line: only a transfer keeps the original place (PRODUCT.md);
+          // Back to the END of the line: only a transfer keeps the original place (docs/decisions.md §25);
           // a customer who missed the call rejoins behind the people who were there.
           after.counter_id = null;
           after.postponed_at = null;

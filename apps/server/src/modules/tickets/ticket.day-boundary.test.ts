@@ -1,5 +1,5 @@
 /**
- * "Today" and "midnight" are the branch's (PRODUCT.md §2), with the clock injected: numbering
+ * "Today" and "midnight" are the branch's (in its own time zone), with the clock injected: numbering
  * restarts after the branch-local midnight in WIB, WITA and WIT, the previous day's numbers stay
  * as they were, and the end-of-day sweep expires yesterday's leftovers per branch-local day.
  */

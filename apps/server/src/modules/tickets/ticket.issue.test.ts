@@ -1,5 +1,5 @@
 /**
- * Ticket issuance (PRODUCT.md §2 Numbering): who may issue, the 201 answer, per-service numbers,
+ * Ticket issuance (numbers per service and branch-local day): who may issue, the 201 answer, per-service numbers,
  * refusals; and the Idempotency-Key contract (same answer for 24 h, 422 on another body,
  * per tenant, exactly one ticket under concurrent retries).
  */

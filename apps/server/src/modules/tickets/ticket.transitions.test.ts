@@ -1,5 +1,5 @@
 /**
- * The ticket state machine over HTTP (PRODUCT.md §2): every action endpoint with an allowed and a
+ * The ticket state machine over HTTP (TRANSITIONS in shared): every action endpoint with an allowed and a
  * refused transition, the event written per transition, call-next refusals, random calling,
  * transfer, reset queue, call order, and the derived figures (wait, service time, SLA, public view).
  */

@@ -5,7 +5,7 @@ import classes from './root-layout.module.css';
 
 const DEFAULT_FAVICON = '/favicon.svg';
 
-/** Points `<link rel=icon>` at the tenant's favicon (spec: "favicon path" theme setting). */
+/** Points `<link rel=icon>` at the tenant's favicon (the theme's favicon path setting). */
 function useThemeHead(faviconUrl: string | null, primaryColor: string): void {
   useEffect(() => {
     let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');

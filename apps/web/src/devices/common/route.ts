@@ -1,6 +1,6 @@
 import { displayLayoutOf, type DisplayLayout } from '@antrean/shared/common/device-paths';
 
-/** The device screens' routes (spec §2); parameters are optional there, so screens ask for them when missing. */
+/** The device screens' routes; their code parameters are optional, so screens ask for them when missing. */
 export type DeviceRoute =
   | { screen: 'kiosk'; code: string | null }
   | { screen: 'display'; layout: DisplayLayout; code: string | null }

@@ -8,7 +8,7 @@ import type { Language } from '@antrean/shared/i18n/lang';
  * Fallback where `speechSynthesis` is missing (Android TV WebView, some signage players): the
  * chime plays once more per sentence and the sentence stays as a large on-screen caption for
  * its reading time. It works offline and needs no recordings. Pre-recorded Indonesian segments
- * ("nomor antrian" + number words + "loket" …, domain-research §5.4) would be the better
+ * ("nomor antrian" + number words + "loket" …, the usual way of commercial systems) would be the better
  * fallback but need professionally recorded audio that we do not have; the words come from
  * `@antrean/shared/voice` already, so segments can be added here later without changing callers.
  *

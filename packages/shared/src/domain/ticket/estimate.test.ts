@@ -22,7 +22,7 @@ describe('constants', () => {
 });
 
 describe('estimateWait', () => {
-  it('brackets the PRODUCT.md point estimate (people ahead × average ÷ counters)', () => {
+  it('brackets the point estimate (people ahead × average ÷ counters)', () => {
     // 10 ahead, 300 s average over 20 samples, 2 counters: point = 1500 s
     // u(20) = 0.15 + 0.5/√21 ≈ 0.2591: min = ⌊1500 × 0.8705⌋, max = ⌈(10 + 1) × 150 × 1.2591⌉
     const got = estimateWait({ peopleAhead: 10, averageServiceSeconds: 300, openCounters: 2, samples: 20 });

@@ -1,8 +1,8 @@
 /**
- * Estimated wait for a waiting ticket (PRODUCT.md §2 "Times"): people ahead × rolling average
- * service time ÷ open counters of that service, shown as an honest RANGE rather than a point
- * (domain-research §4 item 3: under-estimates hurt more than over-estimates, so the range leans
- * long and is wide while we know little).
+ * Estimated wait for a waiting ticket: people ahead × rolling average service time ÷ open
+ * counters of that service, shown as an honest RANGE rather than a point
+ * (under-estimates hurt waiting people more than over-estimates, so the range leans long and
+ * is wide while we know little).
  */
 
 /** How many of the most recent service durations the rolling average looks at. */
@@ -10,7 +10,7 @@ export const DEFAULT_AVERAGE_WINDOW = 20;
 
 /**
  * Service time assumed when a service has no samples and no usable SLA: 5 minutes, the time the
- * BCA SOP allocates to one teller transaction (domain-research §5.3).
+ * BCA SOP allocates to one teller transaction.
  */
 export const DEFAULT_SERVICE_SECONDS = 300;
 
@@ -67,7 +67,7 @@ function count(value: number | null | undefined): number {
  * - Average `a`: `averageServiceSeconds` when it is a positive finite number and `samples` is not
  *   0; otherwise the prior `slaSeconds` (a service's SLA is its expected upper service time), and
  *   `DEFAULT_SERVICE_SECONDS` when that is missing too. The prior counts as `n = 0` samples.
- * - Point estimate (PRODUCT.md): `p = k × a ÷ c` for `k` people ahead and `c` open counters.
+ * - Point estimate: `p = k × a ÷ c` for `k` people ahead and `c` open counters.
  * - Spread: `u = WAIT_SPREAD.floor + WAIT_SPREAD.prior ÷ √(n + 1)` (narrows with more samples).
  * - `minSeconds = ⌊p × (1 − u/2)⌋`: a free counter could take the people ahead right away.
  * - `maxSeconds = ⌈(k + 1) × a ÷ c × (1 + u)⌉`: when every counter is busy this ticket also

@@ -1,8 +1,8 @@
 import type { TicketStatus } from './status';
 
 /**
- * "Who is called next" (PRODUCT.md §2), as a pure rule shared by the server engine, the caller
- * screen's waiting list and the reference model (`model.ts`).
+ * "Who is called next" (docs/decisions.md §25), as a pure rule shared by the server engine, the
+ * caller screen's waiting list and the reference model (`packages/shared/testing/queue-model.ts`).
  */
 
 /** The fields of a ticket the calling order depends on (epoch milliseconds for times). */
@@ -15,7 +15,7 @@ export interface QueueCandidate {
   slotStartAt: number | null;
   /**
    * When the ticket joined the waiting line: issue time for walk-ins, check-in time for bookings.
-   * A transfer keeps it (the ticket does not lose its place); see `model.ts` for requeue.
+   * A transfer keeps it (the ticket does not lose its place); a requeue does not (decisions §25).
    */
   queuedAt: number;
   /** The per-(service, day) sequence number behind the ticket number. */

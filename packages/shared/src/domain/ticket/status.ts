@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Ticket statuses (spec §4, PRODUCT.md §2). */
+/** Ticket statuses; the allowed moves between them are the table in `transitions.ts`. */
 export const TICKET_STATUSES = [
   'booked', // not checked in
   'unvalidated', // not validated
@@ -27,6 +27,3 @@ export const CHANNELS = ['kiosk', 'operator', 'web', 'api'] as const;
 export type TicketChannel = (typeof CHANNELS)[number];
 export const ChannelSchema = z.enum(CHANNELS);
 
-export function isFinal(status: TicketStatus): boolean {
-  return FINAL_STATUSES.includes(status);
-}

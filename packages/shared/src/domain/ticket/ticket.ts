@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { IdSchema } from '../../common/ids';
 import { ChannelSchema, TicketStatusSchema } from './status';
 
-export const EstimatedWaitSchema = z.object({ minSeconds: z.number().int(), maxSeconds: z.number().int() });
+const EstimatedWaitSchema = z.object({ minSeconds: z.number().int(), maxSeconds: z.number().int() });
 
 /** A ticket as staff see it. Times are epoch milliseconds. */
 export const TicketSchema = z
@@ -91,7 +91,7 @@ export const PublicTicketSchema = z
   .meta({ id: 'PublicTicket' });
 export type PublicTicket = z.infer<typeof PublicTicketSchema>;
 
-export const QueueServiceSchema = z.object({
+const QueueServiceSchema = z.object({
   serviceId: IdSchema,
   code: z.string(),
   name: z.string(),

@@ -19,7 +19,7 @@ import {
 } from './transitions';
 
 /**
- * PRODUCT.md §2 transcribed independently of `TRANSITIONS`: `[from, action, to]`. Anything not
+ * The product's ticket life cycle written out independently of `TRANSITIONS`: `[from, action, to]`. Anything not
  * listed here must be refused.
  */
 const SPEC: readonly (readonly [TicketStatus, TicketAction, TicketStatus])[] = [
@@ -91,7 +91,7 @@ const MATRIX = TICKET_STATUSES.flatMap((from) =>
   TICKET_ACTIONS.map((action) => ({ from, action, to: expected(from, action) })),
 );
 
-describe('transition table (PRODUCT.md §2)', () => {
+describe('transition table', () => {
   it('covers every status × action pair', () => {
     expect(MATRIX).toHaveLength(TICKET_STATUSES.length * TICKET_ACTIONS.length);
   });

@@ -1,7 +1,7 @@
 import type { TicketStatus } from './status';
 
 /**
- * The ticket state machine as one table (PRODUCT.md §2). The server is authoritative; the web
+ * The ticket state machine as one table. The server is authoritative; the web
  * app uses the same table to show only the buttons that would succeed.
  *
  * System actions (not buttons): `announce` (calling → called after the display's announcement

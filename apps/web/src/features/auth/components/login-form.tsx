@@ -15,7 +15,7 @@ export interface LoginFormProps {
 
 /**
  * Staff sign-in: username + password, validated with the API's own schema before sending.
- * Extension point: visitor sign-in (WhatsApp number + password, PRODUCT.md §1) will reuse this
+ * Extension point: visitor sign-in (WhatsApp number + password) will reuse this
  * form on /login — the identifier field then accepts a phone number and `useLogin` picks the
  * endpoint; staff sign-in does not change.
  */

@@ -6,8 +6,8 @@ import { clientSessionKey } from '@/lib/client-session';
 import { readJson, session } from '@/lib/storage';
 
 /**
- * The caller's chosen counter (loket) and services (layanan) — "client session state" of spec
- * §3, kept per browser tab in sessionStorage and bound to the user who chose it.
+ * The caller's chosen counter (loket) and services (layanan) — client session state, kept per
+ * browser tab in sessionStorage and bound to the user who chose it.
  */
 export const CounterChoiceSchema = z.object({
   branchId: z.string({ error: 'v.mustChoose' }).min(1, { error: 'v.mustChoose' }),

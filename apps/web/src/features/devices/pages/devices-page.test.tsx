@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AdminDevice, BranchDevices } from '@antrean/shared/contracts/device-admin.contract';
 import { BRANCH, BRANCH_ID, staffUser } from '@/test/fixtures';
 import { errorBody, mockApi, renderWithProviders, type MockRoute } from '@/test/render';
@@ -10,6 +10,8 @@ const KIOSK_ID = '01a2010e-3799-7000-8000-00000000d001';
 const DISPLAY_ID = '01a2010e-3799-7000-8000-00000000d002';
 const OLD_CODE = 'KIOSKOLDCODE0000000000AA';
 const NEW_CODE = 'KIOSKNEWCODE1111111111BB';
+/** The page's clock in these tests ("last seen … ago" is read against it). */
+const NOW = Date.UTC(2026, 10, 22, 7, 0, 0);
 
 function kiosk(overrides: Partial<AdminDevice> = {}): AdminDevice {
   const code = overrides.code ?? OLD_CODE;
@@ -21,7 +23,7 @@ function kiosk(overrides: Partial<AdminDevice> = {}): AdminDevice {
     isActive: true,
     layout: null,
     path: `/mkios/${code}`,
-    lastSeenAt: Date.now() - 150_000, // 2½ minutes: "2 menit yang lalu"
+    lastSeenAt: NOW - 150_000, // 2½ minutes: "2 menit yang lalu"
     online: true,
     ...overrides,
   };
@@ -60,6 +62,14 @@ function routes(lists: () => BranchDevices, extra: MockRoute[] = []): MockRoute[
 const region = (name: string) => screen.findByRole('region', { name });
 
 describe('devices page', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(NOW);
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("lists the branch's kiosks and displays", async () => {
     mockApi(routes(() => ({ kiosks: [kiosk()], displays: [display()] })));
     renderWithProviders(<DevicesPage />, { route: '/dashboard/master/display' });

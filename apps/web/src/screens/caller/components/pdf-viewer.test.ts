@@ -5,7 +5,7 @@ function named(name: string, extra: Record<string, unknown> = {}) {
   return Object.assign(new Error(name), { name, ...extra });
 }
 
-describe('PDF viewer error states (spec §8)', () => {
+describe('PDF viewer error states', () => {
   it('tells a corrupted file, a missing file, an unexpected answer and a load failure apart', () => {
     expect(classifyPdfError(named('InvalidPDFException'))).toEqual({ kind: 'invalid' });
     expect(classifyPdfError(named('ResponseException', { status: 404, missing: true }))).toEqual({

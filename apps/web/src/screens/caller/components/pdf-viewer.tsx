@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
-/** Why a PDF could not be shown (spec §8). */
+/** Why a PDF could not be shown: each reason gets its own message. */
 export type PdfErrorKind = 'loadError' | 'invalid' | 'missing' | 'unexpected';
 
 export interface PdfError {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { localDate } from '../../common/time';
+import { localDate } from '../src/common/time';
 import {
   MODEL_ACTIONS,
   activeTicketAt,
@@ -18,11 +18,11 @@ import {
   type ModelResult,
   type ModelTicket,
   type QueueModel,
-} from './model';
-import { formatTicketNumber } from './numbering';
-import { pickNext } from './ordering';
-import { FINAL_STATUSES } from './status';
-import { nextStatus } from './transitions';
+} from './queue-model';
+import { formatTicketNumber } from '../src/domain/ticket/numbering';
+import { pickNext } from '../src/domain/ticket/ordering';
+import { FINAL_STATUSES } from '../src/domain/ticket/status';
+import { nextStatus } from '../src/domain/ticket/transitions';
 
 const TZ = 'Asia/Jakarta';
 /** 22:00 WIB on 2026-03-01: two hours before local midnight. */
@@ -304,7 +304,12 @@ describe('apply', () => {
     expect(activeTicketAt(out.state, 'C2')).toBeNull();
     expect(code(apply(out.state, id, 'recall', T0))).toBe('TICKET_INVALID_TRANSITION');
     // A configurable limit; 0 = the first skip is already a no-show.
-    const strict = createQueueModel({ timeZone: TZ, skipLimit: 0, services: [{ id: 'S1', code: 'A' }], counters: [{ id: 'C1', serviceIds: ['S1'] }] });
+    const strict = createQueueModel({
+      timeZone: TZ,
+      skipLimit: 0,
+      services: [{ id: 'S1', code: 'A' }],
+      counters: [{ id: 'C1', serviceIds: ['S1'] }],
+    });
     const first = ok(callNext(ok(issue(strict, 'S1', T0)).state, 'C1', T0));
     expect(ok(apply(first.state, first.ticket.id, 'skip', T0)).ticket.status).toBe('no_show');
   });
@@ -604,7 +609,9 @@ describe('model properties (random command sequences)', { timeout: 60_000 }, () 
           checkStep(state, command, result);
           const from = command.kind === 'apply' ? findTicket(state, command.ticketId)?.status : undefined;
           const key = `${command.kind === 'apply' ? `${from ?? '-'}:${command.action}` : command.kind} ${result.ok ? 'ok' : result.code}`;
-          if (result.ok && command.kind === 'apply' && result.ticket.status === 'no_show') seen.set('skip → no_show', (seen.get('skip → no_show') ?? 0) + 1);
+          if (result.ok && command.kind === 'apply' && result.ticket.status === 'no_show') {
+            seen.set('skip → no_show', (seen.get('skip → no_show') ?? 0) + 1);
+          }
           seen.set(key, (seen.get(key) ?? 0) + 1);
           if (result.ok) state = deepFreeze(result.state);
         }

@@ -1,12 +1,12 @@
-import { localDate } from '../../common/time';
-import type { ErrorCode } from '../../errors/codes';
-import { formatTicketNumber } from './numbering';
-import { pickNext } from './ordering';
-import { ACTIVE_STATUSES, POSTPONED_STATUSES, type TicketStatus } from './status';
-import { nextStatus, type TicketAction } from './transitions';
+import { localDate } from '../src/common/time';
+import type { ErrorCode } from '../src/errors/codes';
+import { formatTicketNumber } from '../src/domain/ticket/numbering';
+import { pickNext } from '../src/domain/ticket/ordering';
+import { ACTIVE_STATUSES, POSTPONED_STATUSES, type TicketStatus } from '../src/domain/ticket/status';
+import { nextStatus, type TicketAction } from '../src/domain/ticket/transitions';
 
 /**
- * A small, pure REFERENCE MODEL of one branch's queue engine (PRODUCT.md §2).
+ * A small, pure REFERENCE MODEL of one branch's queue engine (docs/decisions.md §25).
  *
  * It is deliberately naive (arrays, linear scans, no persistence, no concurrency) so that it is
  * obviously right; a model-based test (`fc.commands`) drives it and the real server engine with
@@ -47,15 +47,14 @@ import { nextStatus, type TicketAction } from './transitions';
  *   → recall from held/skipped: `COUNTER_BUSY`.
  */
 
+/** `T`, checked to be a subset of `U`. */
+type SubsetOf<U, T extends U> = T;
+
 /** The refusal codes the model can answer with (a subset of the API's `ErrorCode`). */
-export const MODEL_REFUSALS = [
-  'TICKET_INVALID_TRANSITION',
-  'QUEUE_EMPTY',
-  'COUNTER_BUSY',
-  'NOT_FOUND',
-  'TICKET_OTHER_COUNTER',
-] as const satisfies readonly ErrorCode[];
-export type ModelRefusal = (typeof MODEL_REFUSALS)[number];
+type ModelRefusal = SubsetOf<
+  ErrorCode,
+  'TICKET_INVALID_TRANSITION' | 'QUEUE_EMPTY' | 'COUNTER_BUSY' | 'NOT_FOUND' | 'TICKET_OTHER_COUNTER'
+>;
 
 /** Ticket actions `apply` handles (calling goes through `call`/`callNext`). */
 export const MODEL_ACTIONS = [
@@ -71,13 +70,13 @@ export const MODEL_ACTIONS = [
 ] as const satisfies readonly TicketAction[];
 export type ModelAction = (typeof MODEL_ACTIONS)[number];
 
-export interface ModelService {
+interface ModelService {
   readonly id: string;
   /** Ticket number prefix (`A` → `A001`). */
   readonly code: string;
 }
 
-export interface ModelCounter {
+interface ModelCounter {
   readonly id: string;
   /** The services this counter calls from (branch-service-counter mapping). */
   readonly serviceIds: readonly string[];
@@ -133,7 +132,7 @@ export type ModelResult =
   | { readonly ok: false; readonly code: ModelRefusal };
 
 /** The server's default `skip_limit`. */
-export const DEFAULT_SKIP_LIMIT = 3;
+const DEFAULT_SKIP_LIMIT = 3;
 
 export interface QueueModelConfig {
   timeZone: string;
@@ -185,11 +184,11 @@ export function findTicket(state: QueueModel, ticketId: string): ModelTicket | u
   return state.tickets.find((t) => t.id === ticketId);
 }
 
-export function findCounter(state: QueueModel, counterId: string): ModelCounter | undefined {
+function findCounter(state: QueueModel, counterId: string): ModelCounter | undefined {
   return state.counters.find((c) => c.id === counterId);
 }
 
-export function findService(state: QueueModel, serviceId: string): ModelService | undefined {
+function findService(state: QueueModel, serviceId: string): ModelService | undefined {
   return state.services.find((s) => s.id === serviceId);
 }
 
@@ -345,8 +344,8 @@ export interface ApplyOptions {
  *   but the ticket remembers it. A skip counts (`skipCount + 1`); the skip that takes the count
  *   past `skipLimit` ends the ticket: skipped → `no_show` (the table's `expire`), at once;
  * - `requeue` held/skipped → waiting at the END of the line (`queuedAt = now`, counter cleared).
- *   Design decision: only a transfer keeps the original place (PRODUCT.md says so for transfer
- *   only); a customer who missed the call rejoins behind the people who were there;
+ *   Design decision: only a transfer keeps the original place (docs/decisions.md §25); a
+ *   customer who missed the call rejoins behind the people who were there;
  * - `finish` serving → finished, counter freed (the ticket keeps `counterId` as history);
  * - `cancel` waiting → cancelled;
  * - `transfer` calling/called/serving/held → waiting in `options.serviceId` (another service),
