@@ -5,6 +5,7 @@ import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
 import type { IssuedTicket } from '@antrean/shared/domain/ticket/ticket';
 import type { Language } from '@antrean/shared/i18n/lang';
+import { formatNextOpen } from '../common/opening';
 
 export type DeviceService = KioskConfig['services'][number];
 export type Availability = DeviceService['availability'];
@@ -20,7 +21,9 @@ export type KitKey =
   | 'avail.holiday'
   | 'avail.full'
   | 'avail.nextOpen'
-  | 'avail.waiting';
+  | 'avail.waiting'
+  | 'day.today'
+  | 'day.tomorrow';
 
 /** Structural check (no `instanceof Crypto`: the class itself may be missing where `crypto` is). */
 function isCrypto(value: unknown): value is Crypto {
@@ -98,25 +101,6 @@ export function locale(lang: Language): string {
   return lang === 'id' ? 'id-ID' : 'en-GB';
 }
 
-/** "Senin 08.00" in the branch's time zone (with the date when it is more than 6 days away). */
-export function formatNextOpen(at: number, timeZone: string, lang: Language, now = Date.now()): string {
-  const far = at - now > 6 * 86_400_000;
-  try {
-    return new Intl.DateTimeFormat(locale(lang), {
-      timeZone,
-      weekday: 'long',
-      ...(far ? { day: 'numeric', month: 'long' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-    })
-      .format(at)
-      .replace(/,/g, '');
-  } catch {
-    return new Date(at).toLocaleString();
-  }
-}
-
 export function formatClock(at: number, timeZone: string, lang: Language, withSeconds = false): string {
   try {
     return new Intl.DateTimeFormat(locale(lang), {
@@ -145,19 +129,25 @@ export function formatDate(at: number, timeZone: string, lang: Language): string
   }
 }
 
+/** "hari ini 08.00" / "besok 08.00" / "Senin 30 November 08.00" on the branch's calendar. */
+export function nextOpenText(at: number, timeZone: string, lang: Language, t: Translate<KitKey>, now: number): string {
+  return formatNextOpen(at, timeZone, lang, now, { today: t('day.today'), tomorrow: t('day.tomorrow') });
+}
+
 /** Why a service cannot issue now, and when it opens again; null when it is open. */
 export function availabilityText(
   availability: Availability,
   timeZone: string,
   lang: Language,
   t: Translate<KitKey>,
+  now: number,
 ): { reason: string; next: string | null } | null {
   if (availability.open) return null;
   const reason = t(`avail.${availability.reason}`);
   const next =
     availability.nextOpenAt === null
       ? null
-      : t('avail.nextOpen', { time: formatNextOpen(availability.nextOpenAt, timeZone, lang) });
+      : t('avail.nextOpen', { time: nextOpenText(availability.nextOpenAt, timeZone, lang, t, now) });
   return { reason, next };
 }
 

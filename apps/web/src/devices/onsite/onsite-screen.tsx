@@ -46,7 +46,7 @@ function BranchForm({ t }: { t: T }) {
   );
 }
 
-function OnSite({ branchId }: { branchId: string }) {
+function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
   const { t, lang } = useT(catalogues);
   const [config, setConfig] = useState<OnSiteConfig | null>(null);
   const [loadError, setLoadError] = useState<'not-found' | 'network' | null>(null);
@@ -66,7 +66,8 @@ function OnSite({ branchId }: { branchId: string }) {
       );
       setLoadError(null);
     } catch (err) {
-      setLoadError(err instanceof DeviceHttpError && err.status === 404 ? 'not-found' : 'network');
+      // 400: not a branch id or code at all; 404: no such branch on the web (or hidden there).
+      setLoadError(err instanceof DeviceHttpError && (err.status === 404 || err.status === 400) ? 'not-found' : 'network');
     }
   }, [branchId]);
 
@@ -239,7 +240,7 @@ function OnSite({ branchId }: { branchId: string }) {
             {config.services.length === 0 && <p>{t('services.none')}</p>}
             <ul className="os-list">
               {config.services.map((service) => {
-                const closed = availabilityText(service.availability, branch.timeZone, lang, t);
+                const closed = availabilityText(service.availability, branch.timeZone, lang, t, now());
                 const info = `os-svc-${service.id}`;
                 return (
                   <li key={service.id}>
@@ -274,8 +275,11 @@ function OnSite({ branchId }: { branchId: string }) {
   );
 }
 
-export default function OnSiteScreen({ branchId }: { branchId: string | null }) {
+const systemNow = () => Date.now();
+
+/** `/layanan-on-site/:branch`: the branch's id or its code (any case). `now` is the clock. */
+export default function OnSiteScreen({ branchId, now = systemNow }: { branchId: string | null; now?: () => number }) {
   const { t } = useT(catalogues);
   if (!branchId) return <BranchForm t={t} />;
-  return <OnSite key={branchId} branchId={branchId} />;
+  return <OnSite key={branchId} branchId={branchId} now={now} />;
 }
