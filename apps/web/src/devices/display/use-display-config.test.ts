@@ -74,9 +74,12 @@ describe('useDisplayConfig', () => {
     expect(result.current).toEqual({ config: null, error: 'failed' });
   });
 
-  it('does not retry an unknown code', async () => {
+  it.each([
+    [404, 'NOT_FOUND'],
+    [401, 'AUTH_REQUIRED'],
+  ])('does not retry an unknown or disabled code (%i)', async (status, code) => {
     vi.useFakeTimers();
-    const fetchMock = vi.fn(async () => json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404));
+    const fetchMock = vi.fn(async () => json({ error: { code, message: 'x' } }, status));
     vi.stubGlobal('fetch', fetchMock);
     const { result } = renderHook(() => useDisplayConfig('NOPE'));
     await act(async () => {
