@@ -9,6 +9,7 @@ import * as catalog from '../catalog/catalog.repository';
 import { toBranchService, toTheme } from '../catalog/catalog.mapper';
 import { serviceAvailability } from './availability';
 import { findDeviceByCode } from './device-auth.repository';
+import { findPublicBranch } from './public-branch.repository';
 import { DeviceHeartbeats } from '../../live/heartbeats';
 
 const fileUrl = (id: string | null): string | null => (id ? `/api/v1/files/${id}` : null);
@@ -96,17 +97,15 @@ export function createDeviceService(deps: Deps) {
     );
   }
 
-  /** The QR-poster page of a branch: public, only what the branch shows on the web. */
-  async function onSite(branchId: string): Promise<OnSiteConfig> {
-    const row = await db
-      .selectFrom('branches')
-      .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
-      .select(['branches.tenant_id', 'branches.show_on_web', 'tenants.is_active as tenant_active'])
-      .where('branches.id', '=', branchId)
-      .executeTakeFirst();
-    if (row?.show_on_web !== 1) throw new AppError('NOT_FOUND');
-    if (row.tenant_active !== 1) throw new AppError('TENANT_INACTIVE');
-    const { branch, tenantName, theme } = await branchAndTheme(row.tenant_id, branchId);
+  /**
+   * The QR-poster page of a branch: public, only what the branch shows on the web. `branchRef`: the
+   * branch's id or its code, any case (see findPublicBranch).
+   */
+  async function onSite(branchRef: string): Promise<OnSiteConfig> {
+    const row = await findPublicBranch(db, branchRef);
+    if (!row?.showOnWeb) throw new AppError('NOT_FOUND');
+    if (!row.tenantActive) throw new AppError('TENANT_INACTIVE');
+    const { branch, tenantName, theme } = await branchAndTheme(row.tenantId, row.id);
     return {
       branch: {
         id: branch.id,
@@ -117,7 +116,7 @@ export function createDeviceService(deps: Deps) {
       },
       tenantName,
       theme,
-      services: await servicesWithAvailability(row.tenant_id, branch, 'web'),
+      services: await servicesWithAvailability(row.tenantId, branch, 'web'),
     };
   }
 

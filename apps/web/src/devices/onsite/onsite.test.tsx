@@ -5,6 +5,7 @@ import type { IssuedTicket, PublicTicket } from '@antrean/shared/domain/ticket/t
 import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
 import type { LiveMessage } from '@/lib/use-live';
 import { setLanguage } from '../common/i18n';
+import onsiteCatalogue from '../../locales-devices/onsite.json';
 
 interface LiveStub {
   snapshot: unknown;
@@ -149,5 +150,29 @@ describe('OnSiteScreen', () => {
     expect(popstate).toHaveBeenCalled();
     window.removeEventListener('popstate', popstate);
     window.history.replaceState(null, '', '/');
+  });
+
+  it('opens by the branch code as people type it, and issues at the branch id the server answers with', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        urls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+        return init?.method === 'POST' ? json(issued, 201) : json(config);
+      }),
+    );
+    render(<OnSiteScreen branchId="jkt01" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Teller' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ambil tiket' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/eticket-on-site/UNIQ12345678'));
+    expect(urls).toEqual(['GET /api/v1/public/branches/jkt01/on-site', 'POST /api/v1/public/branches/branch-1/tickets']);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it.each([400, 404])('says the branch is unknown (not a network error) when the server answers %i', async (status) => {
+    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { code: status === 400 ? 'VALIDATION_FAILED' : 'NOT_FOUND', message: 'x' } }, status)));
+    render(<OnSiteScreen branchId="???" />);
+    expect(await screen.findByRole('heading', { name: onsiteCatalogue.id['branch.notFound'] })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
