@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { DisplayConfig } from '@antrean/shared/contracts/devices.contract';
+import type { DisplayConfigAnswer as DisplayConfig } from '../common/contracts';
 import { deviceFetch, isUnknownDevice } from '../common/http';
 import { isObject } from '../onsite/device-kit';
 

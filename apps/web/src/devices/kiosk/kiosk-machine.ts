@@ -4,7 +4,7 @@
  * answers of the server) and renders `state.step`; the machine is unit tested on its own
  * (kiosk-machine.test.ts).
  */
-import type { IssuedTicket, Ticket } from '@antrean/shared/domain/ticket/ticket';
+import type { CheckInAnswer, KioskIssueAnswer } from '../common/contracts';
 import { activeSubs, type DeviceService } from '../onsite/device-kit';
 
 export type Sub = DeviceService['subServices'][number];
@@ -16,13 +16,13 @@ export interface Shown {
   service: DeviceService | null;
   sub: Sub | null;
   peopleAhead: number | null;
-  estimatedWait: IssuedTicket['estimatedWait'] | null;
+  estimatedWait: KioskIssueAnswer['estimatedWait'] | null;
   issuedAt: number;
 }
 
 export type ResultStep =
   | { kind: 'result'; shown: Shown; phone: string | null }
-  | { kind: 'checked-in'; shown: Shown; status: Ticket['status'] };
+  | { kind: 'checked-in'; shown: Shown; status: CheckInAnswer['status'] };
 
 export type Step =
   | { kind: 'services' }
@@ -84,7 +84,7 @@ export type KioskEvent =
   | { type: 'error'; error: KioskError }
   | { type: 'start' }
   | { type: 'issued'; shown: Shown; phone: string | null; ticketId: string; photo: boolean }
-  | { type: 'checkedIn'; shown: Shown; status: Ticket['status']; ticketId: string; photo: boolean }
+  | { type: 'checkedIn'; shown: Shown; status: CheckInAnswer['status']; ticketId: string; photo: boolean }
   | { type: 'failed'; error: KioskError | null; phoneInvalid: boolean }
   | { type: 'photoDone' };
 

@@ -1,7 +1,6 @@
 import './kiosk.css';
 import { useCallback, useEffect, useReducer, useRef, type CSSProperties, type ReactNode } from 'react';
-import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
-import type { IssuedTicket, Ticket } from '@antrean/shared/domain/ticket/ticket';
+import type { CheckInAnswer, CheckInBody, KioskConfigAnswer, KioskIssueAnswer, KioskIssueBody } from '../common/contracts';
 import { DeviceHttpError, deviceFetch } from '../common/http';
 import { setLanguage, useT } from '../common/i18n';
 import catalogues from '../../locales-devices/kiosk.json';
@@ -32,7 +31,7 @@ import { SubStep } from './steps/sub-step';
 import { useKioskConfig } from './use-kiosk-config';
 
 /** The checked-in ticket: the fields the kiosk shows. */
-function isCheckedInTicket(value: unknown): value is Ticket {
+function isCheckedInTicket(value: unknown): value is CheckInAnswer {
   return (
     isObject(value) &&
     typeof value.id === 'string' &&
@@ -48,7 +47,7 @@ function failureOf(error: unknown): Failure {
     : { status: 0, code: 'NETWORK_ERROR', message: String(error) };
 }
 
-function shownOf(ticket: IssuedTicket | Ticket, service: DeviceService | null, sub: Sub | null): Shown {
+function shownOf(ticket: KioskIssueAnswer | CheckInAnswer, service: DeviceService | null, sub: Sub | null): Shown {
   return {
     number: ticket.number,
     uniqueCode: ticket.uniqueCode,
@@ -60,7 +59,7 @@ function shownOf(ticket: IssuedTicket | Ticket, service: DeviceService | null, s
   };
 }
 
-function themeStyle(config: KioskConfig): CSSProperties {
+function themeStyle(config: KioskConfigAnswer): CSSProperties {
   const { theme } = config;
   return {
     '--k-primary': theme.primaryColor,
@@ -162,10 +161,11 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
       const intent = intentFor(intentRef.current, `${service.id}|${sub?.id ?? ''}|${phone ?? ''}`, newKey);
       intentRef.current = intent;
       try {
+        const body: KioskIssueBody = { serviceId: service.id, ...(sub ? { subServiceId: sub.id } : {}), channel: 'kiosk', ...(phone ? { phone } : {}) };
         const ticket = await deviceFetch(`/api/v1/branches/${encodeURIComponent(branch.id)}/tickets`, {
           method: 'POST',
           headers: { ...headers, 'Idempotency-Key': intent.key },
-          body: { serviceId: service.id, ...(sub ? { subServiceId: sub.id } : {}), channel: 'kiosk', ...(phone ? { phone } : {}) },
+          body,
           accept: isIssuedTicket,
         });
         intentRef.current = null; // the ticket is shown: the next tap is a new intent
@@ -197,10 +197,11 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
     }
     void once(async () => {
       try {
+        const body: CheckInBody = { bookingCode };
         const ticket = await deviceFetch(`/api/v1/branches/${encodeURIComponent(branch.id)}/check-in`, {
           method: 'POST',
           headers,
-          body: { bookingCode },
+          body,
           accept: isCheckedInTicket,
         });
         const service = config?.services.find((s) => s.id === ticket.serviceId) ?? null;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
+import type { KioskConfigAnswer as KioskConfig } from '../common/contracts';
 import { DeviceHttpError, deviceFetch, isNoContent, isUnknownDevice } from '../common/http';
 import { hasServicesConfig, isObject } from '../onsite/device-kit';
 

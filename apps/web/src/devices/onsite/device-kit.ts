@@ -1,13 +1,12 @@
 /**
  * Small helpers shared by the kiosk and the on-site phone screens (zod-free, router-free).
  */
-import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
-import type { IssuedTicket } from '@antrean/shared/domain/ticket/ticket';
 import type { Language } from '@antrean/shared/i18n/lang';
+import type { KioskConfigAnswer, KioskIssueAnswer } from '../common/contracts';
 import { formatNextOpen } from '../common/opening';
 
-export type DeviceService = KioskConfig['services'][number];
+export type DeviceService = KioskConfigAnswer['services'][number];
 export type Availability = DeviceService['availability'];
 export type Translate<K extends string> = (key: K, params?: Record<string, string | number>) => string;
 
@@ -77,8 +76,8 @@ export function isTicketStatus(value: unknown): value is TicketStatus {
   return typeof value === 'string' && Object.hasOwn(TICKET_STATUSES, value);
 }
 
-/** The answer to issuing a ticket (kiosk and on-site). */
-export function isIssuedTicket(value: unknown): value is IssuedTicket {
+/** The answer to issuing a ticket (kiosk and on-site: both contracts answer an IssuedTicket). */
+export function isIssuedTicket(value: unknown): value is KioskIssueAnswer {
   return (
     isObject(value) &&
     typeof value.id === 'string' &&

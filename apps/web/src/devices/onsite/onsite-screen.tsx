@@ -1,6 +1,6 @@
 import './onsite.css';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type SyntheticEvent } from 'react';
-import type { OnSiteConfig } from '@antrean/shared/contracts/devices.contract';
+import type { OnSiteConfigAnswer as OnSiteConfig, PublicIssueBody } from '../common/contracts';
 import { DeviceHttpError, deviceFetch } from '../common/http';
 import { useT } from '../common/i18n';
 import { LangSwitch } from './lang-switch';
@@ -142,12 +142,13 @@ function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
     setError(null);
     setPhoneError(null);
     try {
+      const body: PublicIssueBody = { serviceId: selected.id, ...(sub ? { subServiceId: sub.id } : {}), ...(value ? { phone: value } : {}) };
       const ticket = await deviceFetch(
         `/api/v1/public/branches/${encodeURIComponent(branch.id)}/tickets`,
         {
           method: 'POST',
           headers: { 'Idempotency-Key': intentRef.current.key },
-          body: { serviceId: selected.id, ...(sub ? { subServiceId: sub.id } : {}), ...(value ? { phone: value } : {}) },
+          body,
           accept: isIssuedTicket,
         },
       );
