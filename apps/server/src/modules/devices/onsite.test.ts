@@ -20,7 +20,8 @@ describeWithDb('on-site page by branch id or code', () => {
     await t.close();
   });
 
-  const onSite = (ref: string) => t.app.inject({ method: 'GET', url: `/api/v1/public/branches/${encodeURIComponent(ref)}/on-site` });
+  const onSite = (ref: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v1/public/branches/${encodeURIComponent(ref)}/on-site` });
 
   it.each([
     ['its id', () => g.main.branch.id],
@@ -42,14 +43,22 @@ describeWithDb('on-site page by branch id or code', () => {
   });
 
   it('does not find a branch hidden from the web, by code or id', async () => {
-    await t.database.db.updateTable('branches').set({ show_on_web: 0 }).where('id', '=', g.other.branch.id).execute();
+    await t.database.db
+      .updateTable('branches')
+      .set({ show_on_web: 0 })
+      .where('id', '=', g.other.branch.id)
+      .execute();
     expect((await onSite(g.other.branch.code)).statusCode).toBe(404);
     expect((await onSite(g.other.branch.id)).statusCode).toBe(404);
   });
 
   it('treats a code two tenants show as ambiguous; the id still works', async () => {
     const second = await t.f.buildTenantGraph({ name: 'Bank Kedua' });
-    await t.database.db.updateTable('branches').set({ code: g.main.branch.code }).where('id', '=', second.main.branch.id).execute();
+    await t.database.db
+      .updateTable('branches')
+      .set({ code: g.main.branch.code })
+      .where('id', '=', second.main.branch.id)
+      .execute();
     expect((await onSite(g.main.branch.code)).statusCode).toBe(404);
     const byId = await onSite(second.main.branch.id);
     expect(byId.statusCode, byId.body).toBe(200);

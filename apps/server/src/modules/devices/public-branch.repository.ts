@@ -21,13 +21,26 @@ export async function findPublicBranch(db: Db, ref: string): Promise<PublicBranc
   const rows = await db
     .selectFrom('branches')
     .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
-    .select(['branches.id', 'branches.tenant_id', 'branches.show_on_web', 'tenants.is_active as tenant_active'])
+    .select([
+      'branches.id',
+      'branches.tenant_id',
+      'branches.show_on_web',
+      'tenants.is_active as tenant_active',
+    ])
     .where((eb) =>
-      eb.or([eb('branches.id', '=', ref), eb.and([eb(eb.fn('upper', ['branches.code']), '=', code), eb('branches.show_on_web', '=', 1)])]),
+      eb.or([
+        eb('branches.id', '=', ref),
+        eb.and([eb(eb.fn('upper', ['branches.code']), '=', code), eb('branches.show_on_web', '=', 1)]),
+      ]),
     )
     .limit(3)
     .execute();
   const row = rows.find((r) => r.id === ref) ?? (rows.length === 1 ? rows[0] : undefined);
   if (!row) return undefined;
-  return { id: row.id, tenantId: row.tenant_id, showOnWeb: row.show_on_web === 1, tenantActive: row.tenant_active === 1 };
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    showOnWeb: row.show_on_web === 1,
+    tenantActive: row.tenant_active === 1,
+  };
 }

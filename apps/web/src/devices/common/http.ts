@@ -37,7 +37,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The server's `{"error":{"code","message","details"}}`, read field by field. */
-function errorOf(body: unknown): { code: ErrorCode | undefined; message: string | undefined; details: unknown } {
+function errorOf(body: unknown): {
+  code: ErrorCode | undefined;
+  message: string | undefined;
+  details: unknown;
+} {
   const error = isRecord(body) && isRecord(body.error) ? body.error : {};
   return {
     code: isErrorCode(error.code) ? error.code : undefined,
@@ -69,7 +73,10 @@ export function isUnknownDevice(error: unknown): boolean {
  * fetch for the device screens: JSON in/out, the UI language, the error envelope decoded. The body
  * is handed back once `init.accept` recognises it; otherwise the call fails like a server error.
  */
-export async function deviceFetch<T>(path: string, init: DeviceFetchInit & { accept: BodyGuard<T> }): Promise<T> {
+export async function deviceFetch<T>(
+  path: string,
+  init: DeviceFetchInit & { accept: BodyGuard<T> },
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {

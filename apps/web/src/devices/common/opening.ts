@@ -17,7 +17,12 @@ function locale(lang: Language): string {
 
 /** The calendar day of `at` in `timeZone`, as a day number (days since 1970-01-01). */
 function dayNumber(at: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+  }).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   return Math.round(Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000);
 }
@@ -28,7 +33,12 @@ export function daysFrom(now: number, at: number, timeZone: string): number {
 }
 
 function time(at: number, timeZone: string, lang: Language): string {
-  return new Intl.DateTimeFormat(locale(lang), { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(at);
+  return new Intl.DateTimeFormat(locale(lang), {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
 }
 
 function weekdayAndDate(at: number, timeZone: string, lang: Language): string {
@@ -38,7 +48,13 @@ function weekdayAndDate(at: number, timeZone: string, lang: Language): string {
 }
 
 /** "hari ini 08.00", "besok 08.00" or "Senin 30 November 08.00". */
-export function formatNextOpen(at: number, timeZone: string, lang: Language, now: number, words: DayWords): string {
+export function formatNextOpen(
+  at: number,
+  timeZone: string,
+  lang: Language,
+  now: number,
+  words: DayWords,
+): string {
   try {
     const days = daysFrom(now, at, timeZone);
     const day = days <= 0 ? words.today : days === 1 ? words.tomorrow : weekdayAndDate(at, timeZone, lang);
@@ -50,20 +66,23 @@ export function formatNextOpen(at: number, timeZone: string, lang: Language, now
 }
 
 type Availability =
-  | { open: true }
-  | { open: false; reason: 'closed' | 'holiday' | 'full'; nextOpenAt: number | null };
+  { open: true } | { open: false; reason: 'closed' | 'holiday' | 'full'; nextOpenAt: number | null };
 
 /**
  * The whole branch is closed when every service is closed or on holiday (a service that is only
  * full this hour is open). Null when at least one service is open or full, or there is none.
  * `nextOpenAt`: the earliest opening among them, null when none is known.
  */
-export function branchClosed(services: readonly { availability: Availability }[]): { nextOpenAt: number | null } | null {
+export function branchClosed(
+  services: readonly { availability: Availability }[],
+): { nextOpenAt: number | null } | null {
   if (services.length === 0) return null;
   let next: number | null = null;
   for (const { availability } of services) {
     if (availability.open || availability.reason === 'full') return null;
-    if (availability.nextOpenAt !== null && (next === null || availability.nextOpenAt < next)) next = availability.nextOpenAt;
+    if (availability.nextOpenAt !== null && (next === null || availability.nextOpenAt < next)) {
+      next = availability.nextOpenAt;
+    }
   }
   return { nextOpenAt: next };
 }

@@ -4,7 +4,13 @@ import { CONFIG_REFRESH_MS, CONFIG_RETRY_MS, useDisplayConfig } from './use-disp
 
 const config = {
   display: { id: 'd1', name: 'Layar 1', code: 'DSP-1', layout: 'classic', counterId: null },
-  branch: { id: 'b1', code: 'JKT01', name: 'Jakarta', timeZone: 'Asia/Jakarta', whatsappVirtualTicket: false },
+  branch: {
+    id: 'b1',
+    code: 'JKT01',
+    name: 'Jakarta',
+    timeZone: 'Asia/Jakarta',
+    whatsappVirtualTicket: false,
+  },
   tenantName: 'Bank',
   theme: {},
   voice: { mode: 'voice-id', rate: 1, pitch: 1, volume: 1, voiceNameId: null, voiceNameEn: null, repeat: 1 },

@@ -7,8 +7,9 @@ export const CONFIG_REFRESH_MS = 5 * 60_000;
 
 /** The display config: the parts every layout reads (the server checks the rest against the contract). */
 export function isDisplayConfig(value: unknown): value is DisplayConfig {
-  if (!isObject(value) || !isObject(value.display) || !isObject(value.branch) || !isObject(value.voice))
-    {return false;}
+  if (!isObject(value) || !isObject(value.display) || !isObject(value.branch) || !isObject(value.voice)) {
+    return false;
+  }
   return (
     typeof value.display.code === 'string' &&
     typeof value.display.layout === 'string' &&

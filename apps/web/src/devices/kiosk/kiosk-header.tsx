@@ -25,7 +25,15 @@ function Clock({ timeZone, now }: { timeZone: string; now: () => number }) {
 }
 
 /** The tenant and branch, the branch's clock, the language switch, and the offline marker. */
-export function KioskHeader({ config, offline, now }: { config: KioskConfig; offline: boolean; now: () => number }) {
+export function KioskHeader({
+  config,
+  offline,
+  now,
+}: {
+  config: KioskConfig;
+  offline: boolean;
+  now: () => number;
+}) {
   const { t, lang } = useT(catalogues);
   const { theme, branch } = config;
   return (
@@ -46,10 +54,22 @@ export function KioskHeader({ config, offline, now }: { config: KioskConfig; off
           </span>
         )}
         <div className="kiosk-lang" role="group" aria-label={t('lang.group')}>
-          <button type="button" className="kiosk-lang-btn" aria-pressed={lang === 'id'} aria-label="Bahasa Indonesia" onClick={() => setLanguage('id')}>
+          <button
+            type="button"
+            className="kiosk-lang-btn"
+            aria-pressed={lang === 'id'}
+            aria-label="Bahasa Indonesia"
+            onClick={() => setLanguage('id')}
+          >
             ID
           </button>
-          <button type="button" className="kiosk-lang-btn" aria-pressed={lang === 'en'} aria-label="English" onClick={() => setLanguage('en')}>
+          <button
+            type="button"
+            className="kiosk-lang-btn"
+            aria-pressed={lang === 'en'}
+            aria-label="English"
+            onClick={() => setLanguage('en')}
+          >
             EN
           </button>
         </div>

@@ -25,7 +25,15 @@ const teller = {
 } as DeviceService;
 const plain = { ...teller, id: 'svc-cs', subServices: [] } as DeviceService;
 const sub = { id: 'sub-1', name: 'Setor tunai', isActive: true };
-const shown: Shown = { number: 'A001', uniqueCode: 'UNIQ', service: teller, sub: null, peopleAhead: 2, estimatedWait: null, issuedAt: 0 };
+const shown: Shown = {
+  number: 'A001',
+  uniqueCode: 'UNIQ',
+  service: teller,
+  sub: null,
+  peopleAhead: 2,
+  estimatedWait: null,
+  issuedAt: 0,
+};
 
 function run(...events: KioskEvent[]): KioskState {
   return events.reduce(kioskReducer, initialKioskState);
@@ -56,11 +64,15 @@ describe('kioskReducer', () => {
     const delivery = kioskReducer(phone, { type: 'back' });
     expect(delivery.step).toEqual({ kind: 'delivery', service: teller, sub });
     expect(kioskReducer(delivery, { type: 'back' }).step).toEqual({ kind: 'sub', service: teller });
-    expect(kioskReducer(kioskReducer(delivery, { type: 'back' }), { type: 'back' })).toEqual(initialKioskState);
+    expect(kioskReducer(kioskReducer(delivery, { type: 'back' }), { type: 'back' })).toEqual(
+      initialKioskState,
+    );
   });
 
   it('goes home from a delivery step without a sub service', () => {
-    expect(run({ type: 'choose', step: 'delivery', service: plain, sub: null }, { type: 'back' })).toEqual(initialKioskState);
+    expect(run({ type: 'choose', step: 'delivery', service: plain, sub: null }, { type: 'back' })).toEqual(
+      initialKioskState,
+    );
   });
 
   it('ignores taps and back while a request is on its way', () => {
@@ -91,16 +103,38 @@ describe('kioskReducer', () => {
     expect(typed.phone).toBe('0812345');
     expect(typed.bookingCode).toBe('AB12-');
     expect(run({ type: 'edit', field: 'phone', edit: { set: '1'.repeat(20) } }).phone).toHaveLength(16);
-    expect(run({ type: 'edit', field: 'bookingCode', edit: { set: 'A'.repeat(40) } }).bookingCode).toHaveLength(32);
+    expect(
+      run({ type: 'edit', field: 'bookingCode', edit: { set: 'A'.repeat(40) } }).bookingCode,
+    ).toHaveLength(32);
   });
 
   it('shows the result, or the photo step first when the service takes a photo', () => {
     const started = run({ type: 'choose', step: 'delivery', service: teller, sub }, { type: 'start' });
-    const result = kioskReducer(started, { type: 'issued', shown, phone: null, ticketId: 't1', photo: false });
+    const result = kioskReducer(started, {
+      type: 'issued',
+      shown,
+      phone: null,
+      ticketId: 't1',
+      photo: false,
+    });
     expect(result).toMatchObject({ pending: false, step: { kind: 'result', shown, phone: null } });
-    const photo = kioskReducer(started, { type: 'issued', shown, phone: '0812345678', ticketId: 't1', photo: true });
-    expect(photo.step).toEqual({ kind: 'photo', ticketId: 't1', next: { kind: 'result', shown, phone: '0812345678' } });
-    expect(kioskReducer(photo, { type: 'photoDone' }).step).toEqual({ kind: 'result', shown, phone: '0812345678' });
+    const photo = kioskReducer(started, {
+      type: 'issued',
+      shown,
+      phone: '0812345678',
+      ticketId: 't1',
+      photo: true,
+    });
+    expect(photo.step).toEqual({
+      kind: 'photo',
+      ticketId: 't1',
+      next: { kind: 'result', shown, phone: '0812345678' },
+    });
+    expect(kioskReducer(photo, { type: 'photoDone' }).step).toEqual({
+      kind: 'result',
+      shown,
+      phone: '0812345678',
+    });
   });
 
   it('checks in: clears the code and shows the ticket with its status', () => {
@@ -110,11 +144,19 @@ describe('kioskReducer', () => {
       { type: 'start' },
       { type: 'checkedIn', shown, status: 'unvalidated', ticketId: 't9', photo: false },
     );
-    expect(state).toMatchObject({ bookingCode: '', pending: false, step: { kind: 'checked-in', status: 'unvalidated' } });
+    expect(state).toMatchObject({
+      bookingCode: '',
+      pending: false,
+      step: { kind: 'checked-in', status: 'unvalidated' },
+    });
   });
 
   it('keeps the step on failure and shows why', () => {
-    const phone = run({ type: 'choose', step: 'delivery', service: plain, sub: null }, { type: 'askPhone' }, { type: 'start' });
+    const phone = run(
+      { type: 'choose', step: 'delivery', service: plain, sub: null },
+      { type: 'askPhone' },
+      { type: 'start' },
+    );
     const failed = kioskReducer(phone, { type: 'failed', error: null, phoneInvalid: true });
     expect(failed).toMatchObject({ pending: false, phoneInvalid: true, step: { kind: 'phone' } });
     expect(kioskReducer(failed, { type: 'start' }).phoneInvalid).toBe(false);
@@ -124,7 +166,9 @@ describe('kioskReducer', () => {
     expect(isAtStart(initialKioskState)).toBe(true);
     expect(isAtStart(run({ type: 'error', error: { key: 'error.offline' } }))).toBe(false);
     expect(isAtStart(run({ type: 'tab', tab: 'checkin' }))).toBe(false);
-    expect(isAtStart(run({ type: 'choose', step: 'sub', service: teller, sub: null }, { type: 'home' }))).toBe(true);
+    expect(
+      isAtStart(run({ type: 'choose', step: 'sub', service: teller, sub: null }, { type: 'home' })),
+    ).toBe(true);
   });
 });
 
@@ -135,8 +179,14 @@ describe('issueFailure', () => {
       forgetIntent: false,
       error: { key: 'error.network' },
     });
-    expect(issueFailure({ status: 503, code: 'INTERNAL_ERROR', message: 'x' }, false)).toMatchObject({ forgetIntent: false, error: { key: 'error.server' } });
-    expect(issueFailure({ status: 429, code: 'RATE_LIMITED', message: 'x' }, false)).toMatchObject({ forgetIntent: false, error: { key: 'error.rateLimited' } });
+    expect(issueFailure({ status: 503, code: 'INTERNAL_ERROR', message: 'x' }, false)).toMatchObject({
+      forgetIntent: false,
+      error: { key: 'error.server' },
+    });
+    expect(issueFailure({ status: 429, code: 'RATE_LIMITED', message: 'x' }, false)).toMatchObject({
+      forgetIntent: false,
+      error: { key: 'error.rateLimited' },
+    });
   });
   it('forgets the intent when refused, reloading the services when one closed meanwhile', () => {
     expect(issueFailure({ status: 409, code: 'SERVICE_NOT_AVAILABLE', message: 'x' }, false)).toMatchObject({
@@ -144,8 +194,13 @@ describe('issueFailure', () => {
       reload: true,
       error: { key: 'error.notAvailable' },
     });
-    expect(issueFailure({ status: 400, code: 'VALIDATION_FAILED', message: 'x' }, true)).toMatchObject({ phoneInvalid: true, error: null });
-    expect(issueFailure({ status: 400, code: 'VALIDATION_FAILED', message: 'Bad' }, false)).toMatchObject({ error: { text: 'Bad' } });
+    expect(issueFailure({ status: 400, code: 'VALIDATION_FAILED', message: 'x' }, true)).toMatchObject({
+      phoneInvalid: true,
+      error: null,
+    });
+    expect(issueFailure({ status: 400, code: 'VALIDATION_FAILED', message: 'Bad' }, false)).toMatchObject({
+      error: { text: 'Bad' },
+    });
   });
 });
 

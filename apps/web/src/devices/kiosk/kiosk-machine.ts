@@ -97,7 +97,9 @@ function applyEdit(value: string, edit: Edit): string {
 }
 
 /** What a tap on a service (or a sub service) leads to: another step, or issuing straight away. */
-export type Choice = { step: 'sub' | 'delivery'; service: DeviceService; sub: Sub | null } | { issue: { service: DeviceService; sub: Sub | null } };
+export type Choice =
+  | { step: 'sub' | 'delivery'; service: DeviceService; sub: Sub | null }
+  | { issue: { service: DeviceService; sub: Sub | null } };
 
 /**
  * A service with active sub services asks for one first; a branch with WhatsApp tickets then asks
@@ -139,8 +141,12 @@ export function kioskReducer(state: KioskState, event: KioskEvent): KioskState {
     case 'back': {
       const { step } = state;
       if (state.pending) return state;
-      if (step.kind === 'phone') return { ...state, ...cleared, step: { kind: 'delivery', service: step.service, sub: step.sub } };
-      if (step.kind === 'delivery' && step.sub) return { ...state, ...cleared, step: { kind: 'sub', service: step.service } };
+      if (step.kind === 'phone') {
+        return { ...state, ...cleared, step: { kind: 'delivery', service: step.service, sub: step.sub } };
+      }
+      if (step.kind === 'delivery' && step.sub) {
+        return { ...state, ...cleared, step: { kind: 'sub', service: step.service } };
+      }
       return initialKioskState;
     }
     case 'choose':
@@ -148,7 +154,12 @@ export function kioskReducer(state: KioskState, event: KioskEvent): KioskState {
       return { ...state, ...cleared, step: { kind: event.step, service: event.service, sub: event.sub } };
     case 'askPhone':
       if (state.step.kind !== 'delivery' || state.pending) return state;
-      return { ...state, ...cleared, phone: '', step: { kind: 'phone', service: state.step.service, sub: state.step.sub } };
+      return {
+        ...state,
+        ...cleared,
+        phone: '',
+        step: { kind: 'phone', service: state.step.service, sub: state.step.sub },
+      };
     case 'edit':
       return event.field === 'phone'
         ? { ...state, phone: cleanPhone(applyEdit(state.phone, event.edit)) }
@@ -213,7 +224,9 @@ export function issueFailure(failure: Failure, withPhone: boolean): IssueOutcome
   if (failure.status >= 500) return { ...base, error: { key: 'error.server' } };
   if (failure.status === 429) return { ...base, error: { key: 'error.rateLimited' } };
   const refused = { ...base, forgetIntent: true };
-  if (failure.code === 'SERVICE_NOT_AVAILABLE') return { ...refused, error: { key: 'error.notAvailable' }, reload: true };
+  if (failure.code === 'SERVICE_NOT_AVAILABLE') {
+    return { ...refused, error: { key: 'error.notAvailable' }, reload: true };
+  }
   if (failure.code === 'VALIDATION_FAILED' && withPhone) return { ...refused, phoneInvalid: true };
   return { ...refused, error: failure.message ? { text: failure.message } : { key: 'error.server' } };
 }
@@ -221,7 +234,9 @@ export function issueFailure(failure: Failure, withPhone: boolean): IssueOutcome
 export function checkInFailure(failure: Failure): { error: KioskError; netDown: boolean } {
   if (failure.code === 'NETWORK_ERROR') return { error: { key: 'error.network' }, netDown: true };
   if (failure.status === 404) return { error: { key: 'checkin.notFound' }, netDown: false };
-  if (failure.code === 'TICKET_INVALID_TRANSITION') return { error: { key: 'checkin.invalid' }, netDown: false };
+  if (failure.code === 'TICKET_INVALID_TRANSITION') {
+    return { error: { key: 'checkin.invalid' }, netDown: false };
+  }
   if (failure.status === 429) return { error: { key: 'error.rateLimited' }, netDown: false };
   return { error: failure.message ? { text: failure.message } : { key: 'error.server' }, netDown: false };
 }

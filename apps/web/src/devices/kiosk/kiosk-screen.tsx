@@ -1,11 +1,12 @@
 import './kiosk.css';
 import { useCallback, useEffect, useReducer, useRef, type CSSProperties, type ReactNode } from 'react';
-import type { CheckInAnswer, CheckInBody, KioskConfigAnswer, KioskIssueAnswer, KioskIssueBody } from '../common/contracts';
-import { DeviceHttpError, deviceFetch } from '../common/http';
+import type { CheckInBody, KioskConfigAnswer, KioskIssueBody } from '../common/contracts';
+import { deviceFetch } from '../common/http';
 import { setLanguage, useT } from '../common/i18n';
 import catalogues from '../../locales-devices/kiosk.json';
-import { PHONE_PATTERN, isIssuedTicket, isObject, isTicketStatus, newKey, readableOn, type DeviceService } from '../onsite/device-kit';
+import { PHONE_PATTERN, isIssuedTicket, newKey, readableOn, type DeviceService } from '../onsite/device-kit';
 import { CodeForm, UnknownCode } from './code-form';
+import { failureOf, isCheckedInTicket, shownOf } from './kiosk-answers';
 import { KioskHeader } from './kiosk-header';
 import {
   BOOKING_CODE_MIN,
@@ -16,8 +17,6 @@ import {
   isAtStart,
   issueFailure,
   kioskReducer,
-  type Failure,
-  type Shown,
   type Sub,
 } from './kiosk-machine';
 import { PhotoStep } from './photo-step';
@@ -28,36 +27,8 @@ import { PhoneStep } from './steps/phone-step';
 import { ResultStep } from './steps/result-step';
 import { ServicesStep } from './steps/services-step';
 import { SubStep } from './steps/sub-step';
+import { useIdleReset } from './use-idle-reset';
 import { useKioskConfig } from './use-kiosk-config';
-
-/** The checked-in ticket: the fields the kiosk shows. */
-function isCheckedInTicket(value: unknown): value is CheckInAnswer {
-  return (
-    isObject(value) &&
-    typeof value.id === 'string' &&
-    typeof value.number === 'string' &&
-    typeof value.serviceId === 'string' &&
-    isTicketStatus(value.status)
-  );
-}
-
-function failureOf(error: unknown): Failure {
-  return error instanceof DeviceHttpError
-    ? { status: error.status, code: error.code, message: error.message }
-    : { status: 0, code: 'NETWORK_ERROR', message: String(error) };
-}
-
-function shownOf(ticket: KioskIssueAnswer | CheckInAnswer, service: DeviceService | null, sub: Sub | null): Shown {
-  return {
-    number: ticket.number,
-    uniqueCode: ticket.uniqueCode,
-    service,
-    sub,
-    peopleAhead: 'peopleAhead' in ticket ? ticket.peopleAhead : null,
-    estimatedWait: 'estimatedWait' in ticket ? ticket.estimatedWait : null,
-    issuedAt: ticket.issuedAt,
-  };
-}
 
 function themeStyle(config: KioskConfigAnswer): CSSProperties {
   const { theme } = config;
@@ -68,27 +39,6 @@ function themeStyle(config: KioskConfigAnswer): CSSProperties {
     '--k-fg': readableOn(theme.displayBackground),
     fontFamily: theme.fontFamily,
   };
-}
-
-/** Back to the start after `idleSeconds` without a touch (not while a request is on its way). */
-function useIdleReset(atStart: boolean, idleSeconds: number, busy: () => boolean, reset: () => void, now: () => number) {
-  const lastActivity = useRef(0);
-  useEffect(() => {
-    const touch = () => {
-      lastActivity.current = now();
-    };
-    touch();
-    const events = ['pointerdown', 'keydown', 'touchstart'] as const;
-    for (const name of events) window.addEventListener(name, touch, true);
-    const timer = setInterval(() => {
-      if (atStart || busy()) return;
-      if (now() - lastActivity.current >= Math.max(5, idleSeconds) * 1000) reset();
-    }, 1000);
-    return () => {
-      for (const name of events) window.removeEventListener(name, touch, true);
-      clearInterval(timer);
-    };
-  }, [atStart, idleSeconds, busy, reset, now]);
 }
 
 function KioskApp({ code, now }: { code: string; now: () => number }) {
@@ -161,7 +111,12 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
       const intent = intentFor(intentRef.current, `${service.id}|${sub?.id ?? ''}|${phone ?? ''}`, newKey);
       intentRef.current = intent;
       try {
-        const body: KioskIssueBody = { serviceId: service.id, ...(sub ? { subServiceId: sub.id } : {}), channel: 'kiosk', ...(phone ? { phone } : {}) };
+        const body: KioskIssueBody = {
+          serviceId: service.id,
+          ...(sub ? { subServiceId: sub.id } : {}),
+          channel: 'kiosk',
+          ...(phone ? { phone } : {}),
+        };
         const ticket = await deviceFetch(`/api/v1/branches/${encodeURIComponent(branch.id)}/tickets`, {
           method: 'POST',
           headers: { ...headers, 'Idempotency-Key': intent.key },
@@ -169,7 +124,13 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
           accept: isIssuedTicket,
         });
         intentRef.current = null; // the ticket is shown: the next tap is a new intent
-        dispatch({ type: 'issued', shown: shownOf(ticket, service, sub), phone, ticketId: ticket.id, photo: service.customerPhoto });
+        dispatch({
+          type: 'issued',
+          shown: shownOf(ticket, service, sub),
+          phone,
+          ticketId: ticket.id,
+          photo: service.customerPhoto,
+        });
         reload();
       } catch (error) {
         const outcome = issueFailure(failureOf(error), phone !== null);
@@ -207,7 +168,13 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
         const service = config?.services.find((s) => s.id === ticket.serviceId) ?? null;
         const sub = service?.subServices.find((s) => s.id === ticket.subServiceId) ?? null;
         const photo = service?.customerPhoto ?? false;
-        dispatch({ type: 'checkedIn', shown: shownOf(ticket, service, sub), status: ticket.status, ticketId: ticket.id, photo });
+        dispatch({
+          type: 'checkedIn',
+          shown: shownOf(ticket, service, sub),
+          status: ticket.status,
+          ticketId: ticket.id,
+          photo,
+        });
       } catch (error) {
         const outcome = checkInFailure(failureOf(error));
         if (outcome.netDown) markDown();
@@ -228,7 +195,16 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
   switch (step.kind) {
     case 'services':
       body = (
-        <ServicesStep config={config} error={error} disabled={disabled} pending={pending} now={now()} lang={lang} onChoose={(s) => choose(s)} t={t} />
+        <ServicesStep
+          config={config}
+          error={error}
+          disabled={disabled}
+          pending={pending}
+          now={now()}
+          lang={lang}
+          onChoose={(s) => choose(s)}
+          t={t}
+        />
       );
       break;
     case 'checkin':
@@ -248,7 +224,15 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
       break;
     case 'sub':
       body = (
-        <SubStep service={step.service} error={error} disabled={disabled} pending={pending} onChoose={(sub) => choose(step.service, sub)} onBack={back} t={t} />
+        <SubStep
+          service={step.service}
+          error={error}
+          disabled={disabled}
+          pending={pending}
+          onChoose={(sub) => choose(step.service, sub)}
+          onBack={back}
+          t={t}
+        />
       );
       break;
     case 'delivery':
@@ -319,16 +303,28 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
       {offlineBanner}
       {home && (
         <nav className="kiosk-tabs" aria-label={t('tabs.label')}>
-          <button type="button" className="kiosk-tab" aria-pressed={step.kind === 'services'} onClick={() => dispatch({ type: 'tab', tab: 'services' })}>
+          <button
+            type="button"
+            className="kiosk-tab"
+            aria-pressed={step.kind === 'services'}
+            onClick={() => dispatch({ type: 'tab', tab: 'services' })}
+          >
             {t('tabs.services')}
           </button>
-          <button type="button" className="kiosk-tab" aria-pressed={step.kind === 'checkin'} onClick={() => dispatch({ type: 'tab', tab: 'checkin' })}>
+          <button
+            type="button"
+            className="kiosk-tab"
+            aria-pressed={step.kind === 'checkin'}
+            onClick={() => dispatch({ type: 'tab', tab: 'checkin' })}
+          >
             {t('tabs.checkin')}
           </button>
         </nav>
       )}
       <main className="kiosk-main">{body}</main>
-      {printable && <PrintTickets shown={printable} config={config} copies={printable.service?.printCount ?? 1} t={t} />}
+      {printable && (
+        <PrintTickets shown={printable} config={config} copies={printable.service?.printCount ?? 1} t={t} />
+      )}
     </div>
   );
 }

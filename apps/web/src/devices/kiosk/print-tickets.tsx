@@ -7,11 +7,24 @@ import type { Shown } from './kiosk-machine';
 import type { T } from './kiosk-text';
 
 /** The ticket as printed on thermal paper: `copies` blocks, one per page. */
-export function PrintTickets({ shown, config, copies, t }: { shown: Shown; config: KioskConfig; copies: number; t: T }) {
+export function PrintTickets({
+  shown,
+  config,
+  copies,
+  t,
+}: {
+  shown: Shown;
+  config: KioskConfig;
+  copies: number;
+  t: T;
+}) {
   const { lang } = useT(catalogues);
   const width = config.kiosk.paperWidthMm <= 58 ? 58 : 80;
   const tz = config.branch.timeZone;
-  const wait = shown.service?.showRemainingQueue && shown.peopleAhead !== null ? waitText(shown.estimatedWait, shown.peopleAhead, t) : null;
+  const wait =
+    shown.service?.showRemainingQueue && shown.peopleAhead !== null
+      ? waitText(shown.estimatedWait, shown.peopleAhead, t)
+      : null;
   return (
     <div className="kiosk-print" data-paper={width} aria-hidden="true">
       <style>{`@page { size: ${width}mm auto; margin: 0; }`}</style>
@@ -27,7 +40,11 @@ export function PrintTickets({ shown, config, copies, t }: { shown: Shown; confi
           </div>
           {shown.peopleAhead !== null && <div>{aheadText(shown.peopleAhead, t)}</div>}
           {wait && <div>{wait}</div>}
-          <QrCode value={eticketUrl(shown.uniqueCode)} label={t('result.qr')} size={width === 58 ? 120 : 160} />
+          <QrCode
+            value={eticketUrl(shown.uniqueCode)}
+            label={t('result.qr')}
+            size={width === 58 ? 120 : 160}
+          />
           <div className="kiosk-print-small">{t('result.qrHint')}</div>
           <div className="kiosk-print-small">
             {formatDate(shown.issuedAt, tz, lang)} {formatClock(shown.issuedAt, tz, lang)}

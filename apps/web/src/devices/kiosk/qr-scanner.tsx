@@ -19,7 +19,15 @@ function isBarcodeDetectorClass(value: unknown): value is BarcodeDetectorClass {
 }
 
 /** Scans a booking QR with the camera (BarcodeDetector) and hands back its code. */
-export function QrScanner({ onCode, onClose, t }: { onCode: (code: string) => void; onClose: () => void; t: T }) {
+export function QrScanner({
+  onCode,
+  onClose,
+  t,
+}: {
+  onCode: (code: string) => void;
+  onClose: () => void;
+  t: T;
+}) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
@@ -31,7 +39,7 @@ export function QrScanner({ onCode, onClose, t }: { onCode: (code: string) => vo
     if (!isBarcodeDetectorClass(Detector)) throw new TypeError('BarcodeDetector is not available');
     const detector = new Detector({ formats: ['qr_code'] });
     // mediaDevices is missing outside secure contexts (a kiosk on plain http).
-     
+
     navigator.mediaDevices
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- mediaDevices is undefined outside secure contexts
       ?.getUserMedia({ video: { facingMode: 'environment' }, audio: false })
@@ -54,7 +62,9 @@ export function QrScanner({ onCode, onClose, t }: { onCode: (code: string) => vo
               const raw = codes[0]?.rawValue?.trim();
               if (!raw) return;
               // A booking QR may carry the bare code or a URL ending with it.
-              const code = /^https?:\/\//i.test(raw) ? (raw.split(/[/?#]/).filter(Boolean).pop() ?? raw) : raw;
+              const code = /^https?:\/\//i.test(raw)
+                ? (raw.split(/[/?#]/).filter(Boolean).pop() ?? raw)
+                : raw;
               onCode(code.toUpperCase());
             })
             .catch(() => undefined);
@@ -72,7 +82,13 @@ export function QrScanner({ onCode, onClose, t }: { onCode: (code: string) => vo
       {failed ? (
         <p role="alert">{t('checkin.cameraFailed')}</p>
       ) : (
-        <video ref={videoRef} className="kiosk-photo-video" muted playsInline aria-label={t('checkin.scanVideo')} />
+        <video
+          ref={videoRef}
+          className="kiosk-photo-video"
+          muted
+          playsInline
+          aria-label={t('checkin.scanVideo')}
+        />
       )}
       <button type="button" className="kiosk-btn" onClick={onClose}>
         {t('checkin.scanClose')}
@@ -80,4 +96,3 @@ export function QrScanner({ onCode, onClose, t }: { onCode: (code: string) => vo
     </div>
   );
 }
-

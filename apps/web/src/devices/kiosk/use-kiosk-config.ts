@@ -43,7 +43,9 @@ export function useKioskConfig(code: string): KioskConfigState {
   const [config, setConfig] = useState<KioskConfig | null>(null);
   const [unknown, setUnknown] = useState(false);
   const [netDown, setNetDown] = useState(false);
-  const [browserOffline, setBrowserOffline] = useState(() => typeof navigator !== 'undefined' && !navigator.onLine);
+  const [browserOffline, setBrowserOffline] = useState(
+    () => typeof navigator !== 'undefined' && !navigator.onLine,
+  );
   const runRef = useRef<() => void>(() => undefined);
 
   useEffect(() => {

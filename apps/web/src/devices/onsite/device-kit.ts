@@ -89,7 +89,9 @@ export function isIssuedTicket(value: unknown): value is KioskIssueAnswer {
 }
 
 /** The kiosk and on-site configurations share these parts. */
-export function hasServicesConfig(value: unknown): value is Record<string, unknown> & { services: unknown[] } {
+export function hasServicesConfig(
+  value: unknown,
+): value is Record<string, unknown> & { services: unknown[] } {
   return isObject(value) && isObject(value.branch) && isObject(value.theme) && Array.isArray(value.services);
 }
 
@@ -129,7 +131,13 @@ export function formatDate(at: number, timeZone: string, lang: Language): string
 }
 
 /** "hari ini 08.00" / "besok 08.00" / "Senin 30 November 08.00" on the branch's calendar. */
-export function nextOpenText(at: number, timeZone: string, lang: Language, t: Translate<KitKey>, now: number): string {
+export function nextOpenText(
+  at: number,
+  timeZone: string,
+  lang: Language,
+  t: Translate<KitKey>,
+  now: number,
+): string {
   return formatNextOpen(at, timeZone, lang, now, { today: t('day.today'), tomorrow: t('day.tomorrow') });
 }
 
@@ -177,7 +185,7 @@ export function readableOn(hex: string): '#000000' | '#ffffff' {
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   };
   const l = 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-  return (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? '#ffffff' : '#000000';
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
 }
 
 /** Client-side navigation inside devices.html (main.tsx listens to popstate). */

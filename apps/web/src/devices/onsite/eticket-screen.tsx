@@ -89,7 +89,11 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
   const refetch = useCallback(async () => {
     if (!uniqueCode) return;
     try {
-      setTicket(await deviceFetch(`/api/v1/public/tickets/${encodeURIComponent(uniqueCode)}`, { accept: isPublicTicket }));
+      setTicket(
+        await deviceFetch(`/api/v1/public/tickets/${encodeURIComponent(uniqueCode)}`, {
+          accept: isPublicTicket,
+        }),
+      );
       setLoadError(null);
     } catch (err) {
       setLoadError(err instanceof DeviceHttpError && err.status === 404 ? 'not-found' : 'network');
@@ -126,7 +130,8 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
   }, [status, refetch]);
 
   // Sound and vibration when called (again): once per call time.
-  const callKey = ticket && CALLING.includes(ticket.status) ? `${ticket.calledAt ?? ''}|${ticket.counter?.id ?? ''}` : null;
+  const callKey =
+    ticket && CALLING.includes(ticket.status) ? `${ticket.calledAt ?? ''}|${ticket.counter?.id ?? ''}` : null;
   useEffect(() => {
     if (!callKey || alertedRef.current === callKey) return;
     alertedRef.current = callKey;
@@ -194,8 +199,15 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
       <header className="os-header">
         <div className="os-header-text">
           <div className="os-tenant">{ticket.branch.name}</div>
-          <div className={liveStatus === 'online' ? 'os-live os-live-on' : 'os-live os-live-off'} role="status">
-            {liveStatus === 'online' ? t('live.online') : liveStatus === 'connecting' ? t('live.connecting') : t('live.offline')}
+          <div
+            className={liveStatus === 'online' ? 'os-live os-live-on' : 'os-live os-live-off'}
+            role="status"
+          >
+            {liveStatus === 'online'
+              ? t('live.online')
+              : liveStatus === 'connecting'
+                ? t('live.connecting')
+                : t('live.offline')}
           </div>
         </div>
         <LangSwitch t={t} />

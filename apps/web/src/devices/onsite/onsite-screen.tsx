@@ -62,12 +62,18 @@ function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
   const load = useCallback(async () => {
     try {
       setConfig(
-        await deviceFetch(`/api/v1/public/branches/${encodeURIComponent(branchId)}/on-site`, { accept: isOnSiteConfig }),
+        await deviceFetch(`/api/v1/public/branches/${encodeURIComponent(branchId)}/on-site`, {
+          accept: isOnSiteConfig,
+        }),
       );
       setLoadError(null);
     } catch (err) {
       // 400: not a branch id or code at all; 404: no such branch on the web (or hidden there).
-      setLoadError(err instanceof DeviceHttpError && (err.status === 404 || err.status === 400) ? 'not-found' : 'network');
+      setLoadError(
+        err instanceof DeviceHttpError && (err.status === 404 || err.status === 400)
+          ? 'not-found'
+          : 'network',
+      );
     }
   }, [branchId]);
 
@@ -142,30 +148,37 @@ function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
     setError(null);
     setPhoneError(null);
     try {
-      const body: PublicIssueBody = { serviceId: selected.id, ...(sub ? { subServiceId: sub.id } : {}), ...(value ? { phone: value } : {}) };
-      const ticket = await deviceFetch(
-        `/api/v1/public/branches/${encodeURIComponent(branch.id)}/tickets`,
-        {
-          method: 'POST',
-          headers: { 'Idempotency-Key': intentRef.current.key },
-          body,
-          accept: isIssuedTicket,
-        },
-      );
+      const body: PublicIssueBody = {
+        serviceId: selected.id,
+        ...(sub ? { subServiceId: sub.id } : {}),
+        ...(value ? { phone: value } : {}),
+      };
+      const ticket = await deviceFetch(`/api/v1/public/branches/${encodeURIComponent(branch.id)}/tickets`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': intentRef.current.key },
+        body,
+        accept: isIssuedTicket,
+      });
       intentRef.current = null;
       navigate(`/eticket-on-site/${encodeURIComponent(ticket.uniqueCode)}`);
     } catch (err) {
       const e = err instanceof DeviceHttpError ? err : new DeviceHttpError(0, 'NETWORK_ERROR', String(err));
-      if (e.code === 'NETWORK_ERROR') {setError(t('error.network'));}
-      else if (e.status >= 500) {setError(t('error.server'));}
-      else if (e.status === 429) {setError(t('error.rateLimited'));}
-      else {
+      if (e.code === 'NETWORK_ERROR') {
+        setError(t('error.network'));
+      } else if (e.status >= 500) {
+        setError(t('error.server'));
+      } else if (e.status === 429) {
+        setError(t('error.rateLimited'));
+      } else {
         intentRef.current = null;
         if (e.code === 'SERVICE_NOT_AVAILABLE') {
           setError(t('error.notAvailable'));
           void load();
-        } else if (e.code === 'VALIDATION_FAILED' && value) {setPhoneError(t('phone.invalid'));}
-        else {setError(e.message || t('error.server'));}
+        } else if (e.code === 'VALIDATION_FAILED' && value) {
+          setPhoneError(t('phone.invalid'));
+        } else {
+          setError(e.message || t('error.server'));
+        }
       }
     } finally {
       inFlight.current = false;
@@ -218,7 +231,11 @@ function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
                   aria-describedby="os-phone-help"
                   onChange={(e) => setPhone(e.target.value)}
                 />
-                <p id="os-phone-help" className={phoneError ? 'os-error' : 'os-hint'} role={phoneError ? 'alert' : undefined}>
+                <p
+                  id="os-phone-help"
+                  className={phoneError ? 'os-error' : 'os-hint'}
+                  role={phoneError ? 'alert' : undefined}
+                >
                   {phoneError ?? t('phone.hint')}
                 </p>
               </div>
@@ -260,7 +277,9 @@ function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
                         ) : (
                           <>
                             {t('avail.open')}
-                            {service.showRemainingQueue && <> · {t('avail.waiting', { count: service.waiting })}</>}
+                            {service.showRemainingQueue && (
+                              <> · {t('avail.waiting', { count: service.waiting })}</>
+                            )}
                           </>
                         )}
                       </span>
@@ -279,7 +298,13 @@ function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
 const systemNow = () => Date.now();
 
 /** `/layanan-on-site/:branch`: the branch's id or its code (any case). `now` is the clock. */
-export default function OnSiteScreen({ branchId, now = systemNow }: { branchId: string | null; now?: () => number }) {
+export default function OnSiteScreen({
+  branchId,
+  now = systemNow,
+}: {
+  branchId: string | null;
+  now?: () => number;
+}) {
   const { t } = useT(catalogues);
   if (!branchId) return <BranchForm t={t} />;
   return <OnSite key={branchId} branchId={branchId} now={now} />;

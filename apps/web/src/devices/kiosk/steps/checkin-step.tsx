@@ -63,7 +63,12 @@ export function CheckInStep(props: {
             {t('checkin.scan')}
           </button>
         )}
-        <button type="submit" className="kiosk-btn kiosk-btn-primary" disabled={pending || props.offline} aria-busy={pending}>
+        <button
+          type="submit"
+          className="kiosk-btn kiosk-btn-primary"
+          disabled={pending || props.offline}
+          aria-busy={pending}
+        >
           {pending ? t('checkin.pending') : t('checkin.submit')}
         </button>
       </div>

@@ -35,7 +35,11 @@ export function PhoneStep(props: {
         aria-describedby="kiosk-phone-help"
         onChange={(event) => onPhone({ set: event.target.value })}
       />
-      <p id="kiosk-phone-help" className={phoneInvalid ? 'kiosk-error' : 'kiosk-hint'} role={phoneInvalid ? 'alert' : undefined}>
+      <p
+        id="kiosk-phone-help"
+        className={phoneInvalid ? 'kiosk-error' : 'kiosk-hint'}
+        role={phoneInvalid ? 'alert' : undefined}
+      >
         {phoneInvalid ? t('phone.invalid') : t('phone.hint')}
       </p>
       <ErrorBox error={props.error} t={t} />
@@ -48,7 +52,12 @@ export function PhoneStep(props: {
       />
       <div className="kiosk-actions">
         <BackButton onBack={props.onBack} disabled={pending} t={t} />
-        <button type="submit" className="kiosk-btn kiosk-btn-primary" disabled={pending || props.offline} aria-busy={pending}>
+        <button
+          type="submit"
+          className="kiosk-btn kiosk-btn-primary"
+          disabled={pending || props.offline}
+          aria-busy={pending}
+        >
           {pending ? t('issuing') : t('phone.send')}
         </button>
       </div>

@@ -6,7 +6,10 @@ import type { T } from '../kiosk-text';
 /** The issued (or checked-in) ticket: its number, the queue ahead, the e-ticket QR. */
 export function ResultStep({ step, onDone, t }: { step: Result; onDone: () => void; t: T }) {
   const { shown } = step;
-  const wait = shown.service?.showRemainingQueue && shown.peopleAhead !== null ? waitText(shown.estimatedWait, shown.peopleAhead, t) : null;
+  const wait =
+    shown.service?.showRemainingQueue && shown.peopleAhead !== null
+      ? waitText(shown.estimatedWait, shown.peopleAhead, t)
+      : null;
   const printed = step.kind === 'result' && !step.phone;
   return (
     <section className="kiosk-panel kiosk-result" aria-labelledby="kiosk-result-title">
@@ -18,8 +21,12 @@ export function ResultStep({ step, onDone, t }: { step: Result; onDone: () => vo
       </p>
       {shown.peopleAhead !== null && <p className="kiosk-result-ahead">{aheadText(shown.peopleAhead, t)}</p>}
       {wait && <p>{wait}</p>}
-      {step.kind === 'checked-in' && <p>{step.status === 'unvalidated' ? t('checkin.needsValidation') : t('checkin.wait')}</p>}
-      {step.kind === 'result' && step.phone && <p role="status">{t('result.sentWhatsapp', { phone: step.phone })}</p>}
+      {step.kind === 'checked-in' && (
+        <p>{step.status === 'unvalidated' ? t('checkin.needsValidation') : t('checkin.wait')}</p>
+      )}
+      {step.kind === 'result' && step.phone && (
+        <p role="status">{t('result.sentWhatsapp', { phone: step.phone })}</p>
+      )}
       {printed && <p className="kiosk-hint">{t('result.takePrint')}</p>}
       <div className="kiosk-result-qr">
         <QrCode value={eticketUrl(shown.uniqueCode)} label={t('result.qr')} size={180} />

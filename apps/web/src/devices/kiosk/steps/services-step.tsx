@@ -59,7 +59,9 @@ export function ServicesStep(props: {
                 <span className="kiosk-service-name">{service.name}</span>
                 <span className="kiosk-service-info" id={describedBy}>
                   {closed ? (
-                    <span className="kiosk-service-closed">{closed.next ? `${closed.reason} · ${closed.next}` : closed.reason}</span>
+                    <span className="kiosk-service-closed">
+                      {closed.next ? `${closed.reason} · ${closed.next}` : closed.reason}
+                    </span>
                   ) : service.showRemainingQueue ? (
                     t('avail.waiting', { count: service.waiting })
                   ) : null}
