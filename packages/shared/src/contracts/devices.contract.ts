@@ -45,6 +45,12 @@ export const OnSiteConfigSchema = z
   .meta({ id: 'OnSiteConfig' });
 export type OnSiteConfig = z.infer<typeof OnSiteConfigSchema>;
 
+/**
+ * The on-site address names its branch by id or by code, as people type it (`/layanan-on-site/JKT01`
+ * or `jkt01`): the server looks up either.
+ */
+export const OnSiteParamsSchema = z.object({ branchId: z.string().trim().min(1).max(64) });
+
 export const PublicIssueBodySchema = z.object({
   serviceId: IdSchema,
   subServiceId: IdSchema.optional(),
@@ -111,9 +117,9 @@ export const devicesContract = {
   onSite: defineContract({
     method: 'GET',
     path: '/api/v1/public/branches/:branchId/on-site',
-    summary: "A branch's services for the QR poster at its entrance (no sign-in)",
+    summary: "A branch's services for the QR poster at its entrance (no sign-in); the branch by id or code (any case)",
     tags: ['public'],
-    params: BranchParamsSchema,
+    params: OnSiteParamsSchema,
     responses: { 200: OnSiteConfigSchema },
   }),
   publicIssue: defineContract({

@@ -1,5 +1,10 @@
 import { localDate } from '@antrean/shared/common/time';
-import { type DisplayConfig, type KioskConfig, type OnSiteConfig, VOICE_MODES } from '@antrean/shared/contracts/devices.contract';
+import {
+  type DisplayConfig,
+  type KioskConfig,
+  type OnSiteConfig,
+  VOICE_MODES,
+} from '@antrean/shared/contracts/devices.contract';
 import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
 import type { Actor, DeviceActor } from '../../lib/actor';
 import type { ServiceDeps } from '../../lib/deps';
@@ -12,10 +17,11 @@ import { findDeviceByCode } from './device-auth.repository';
 import { DeviceHeartbeats } from './heartbeats';
 import type { Db } from '../../lib/uow';
 import { findTenantName } from '../auth/staff.repository';
-import { findBranch, findPublicBranch } from '../branches/branch.repository';
+import { findBranch } from '../branches/branch.repository';
 import { countWaitingByService } from '../branches/branch-board.repository';
 import { findTenantSettings } from '../tenants/tenant.repository';
 import * as repo from './device.repository';
+import { findOnSiteBranch } from './public-branch.repository';
 
 const fileUrl = (id: string | null): string | null => (id ? `/api/v1/files/${id}` : null);
 const LAYOUTS = ['classic', 'modern', 'big', 'pos'] as const;
@@ -56,7 +62,11 @@ export function createDeviceService(deps: ServiceDeps) {
         branchAndTheme(db, kiosk.tenantId, kiosk.branchId),
         repo.findKiosk(db, kiosk.tenantId, kiosk.deviceId),
       ]);
-      return { ...about, row: kioskRow, services: await servicesWithAvailability(db, kiosk.tenantId, about.branch, 'kiosk') };
+      return {
+        ...about,
+        row: kioskRow,
+        services: await servicesWithAvailability(db, kiosk.tenantId, about.branch, 'kiosk'),
+      };
     });
     return {
       kiosk: { id: row.id, name: row.name, code: row.code, paperWidthMm: row.paper_width_mm },
@@ -75,12 +85,24 @@ export function createDeviceService(deps: ServiceDeps) {
   }
 
   /** The services a branch shows on a channel, each with its live availability and waiting count. */
-  async function servicesWithAvailability(db: Db, tenantId: string, branch: { id: string; time_zone: string }, channel: 'kiosk' | 'web') {
+  async function servicesWithAvailability(
+    db: Db,
+    tenantId: string,
+    branch: { id: string; time_zone: string },
+    channel: 'kiosk' | 'web',
+  ) {
     const now = deps.clock.now();
     const services = (await catalog.listBranchServices(db, tenantId, branch.id)).filter(
-      (s) => s.is_active === 1 && s.type !== 'booking' && (channel === 'kiosk' ? s.show_on_kiosk === 1 : s.show_on_web === 1),
+      (s) =>
+        s.is_active === 1 &&
+        s.type !== 'booking' &&
+        (channel === 'kiosk' ? s.show_on_kiosk === 1 : s.show_on_web === 1),
     );
-    const subs = await catalog.listSubServices(db, tenantId, services.map((s) => s.id));
+    const subs = await catalog.listSubServices(
+      db,
+      tenantId,
+      services.map((s) => s.id),
+    );
     const day = localDate(now, branch.time_zone);
     const waiting = await countWaitingByService(db, tenantId, branch.id, day);
     return Promise.all(
@@ -89,32 +111,41 @@ export function createDeviceService(deps: ServiceDeps) {
         return {
           ...mapped,
           subServices: mapped.subServices.filter((sub) => sub.isActive),
-          availability: await serviceAvailability(db, { tenantId, branchId: branch.id, serviceId: s.id, timeZone: branch.time_zone, now }),
+          availability: await serviceAvailability(db, {
+            tenantId,
+            branchId: branch.id,
+            serviceId: s.id,
+            timeZone: branch.time_zone,
+            now,
+          }),
           waiting: waiting.get(s.id) ?? 0,
         };
       }),
     );
   }
 
-  /** The QR-poster page of a branch: public, only what the branch shows on the web. */
-  async function onSite(branchId: string): Promise<OnSiteConfig> {
+  /**
+   * The QR-poster page of a branch: public, only what the branch shows on the web. `branchRef`: the
+   * branch's id or its code, any case (see findOnSiteBranch).
+   */
+  async function onSite(branchRef: string): Promise<OnSiteConfig> {
     return uow.read(async (db) => {
-    const row = await findPublicBranch(db, branchId);
-    if (row?.show_on_web !== 1) throw new AppError('NOT_FOUND');
-    if (row.tenant_active !== 1) throw new AppError('TENANT_INACTIVE');
-    const { branch, tenantName, theme } = await branchAndTheme(db, row.tenant_id, branchId);
-    return {
-      branch: {
-        id: branch.id,
-        code: branch.code,
-        name: branch.name,
-        timeZone: branch.time_zone,
-        whatsappVirtualTicket: fromFlag(branch.whatsapp_virtual_ticket),
-      },
-      tenantName,
-      theme,
-      services: await servicesWithAvailability(db, row.tenant_id, branch, 'web'),
-    };
+      const row = await findOnSiteBranch(db, branchRef);
+      if (!row?.showOnWeb) throw new AppError('NOT_FOUND');
+      if (!row.tenantActive) throw new AppError('TENANT_INACTIVE');
+      const { branch, tenantName, theme } = await branchAndTheme(db, row.tenantId, row.id);
+      return {
+        branch: {
+          id: branch.id,
+          code: branch.code,
+          name: branch.name,
+          timeZone: branch.time_zone,
+          whatsappVirtualTicket: fromFlag(branch.whatsapp_virtual_ticket),
+        },
+        tenantName,
+        theme,
+        services: await servicesWithAvailability(db, row.tenantId, branch, 'web'),
+      };
     });
   }
 
@@ -129,10 +160,19 @@ export function createDeviceService(deps: ServiceDeps) {
     const display = requireDevice(actor, 'display');
     const t = display.tenantId;
     const branchScope = (qbBranch: string | null) => qbBranch === null || qbBranch === display.branchId;
-    const [{ branch, tenantName, theme }, row, { voices, texts, banners, videos, currencies, products, items }] = await uow.read((db) =>
-      Promise.all([branchAndTheme(db, t, display.branchId), repo.findDisplay(db, t, display.deviceId), repo.readDisplayContent(db, t)]),
+    const [
+      { branch, tenantName, theme },
+      row,
+      { voices, texts, banners, videos, currencies, products, items },
+    ] = await uow.read((db) =>
+      Promise.all([
+        branchAndTheme(db, t, display.branchId),
+        repo.findDisplay(db, t, display.deviceId),
+        repo.readDisplayContent(db, t),
+      ]),
     );
-    const voice = voices.find((v) => v.branch_id === display.branchId) ?? voices.find((v) => v.branch_id === null);
+    const voice =
+      voices.find((v) => v.branch_id === display.branchId) ?? voices.find((v) => v.branch_id === null);
     const mode = VOICE_MODES.find((m) => m === (row.voice_mode ?? voice?.mode)) ?? 'voice_id';
     return {
       display: {
@@ -161,8 +201,12 @@ export function createDeviceService(deps: ServiceDeps) {
         repeat: voice?.repeat_count ?? 1,
       },
       runningTexts: texts.filter((r) => branchScope(r.branch_id)).map((r) => r.content),
-      banners: banners.filter((b) => branchScope(b.branch_id)).map((b) => ({ id: b.id, name: b.name, url: fileUrl(b.file_id) })),
-      videos: videos.filter((v) => branchScope(v.branch_id)).map((v) => ({ id: v.id, name: v.name, url: v.url ?? fileUrl(v.file_id) })),
+      banners: banners
+        .filter((b) => branchScope(b.branch_id))
+        .map((b) => ({ id: b.id, name: b.name, url: fileUrl(b.file_id) })),
+      videos: videos
+        .filter((v) => branchScope(v.branch_id))
+        .map((v) => ({ id: v.id, name: v.name, url: v.url ?? fileUrl(v.file_id) })),
       currencies: currencies.map((c) => ({
         code: c.code,
         name: c.name,
@@ -175,7 +219,9 @@ export function createDeviceService(deps: ServiceDeps) {
       })),
       products: products.map((p) => ({
         name: p.name,
-        items: items.filter((i) => i.product_id === p.id).map((i) => ({ name: i.name, percentage: i.percentage })),
+        items: items
+          .filter((i) => i.product_id === p.id)
+          .map((i) => ({ name: i.name, percentage: i.percentage })),
       })),
     };
   }

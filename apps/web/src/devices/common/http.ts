@@ -37,7 +37,11 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /** The server's `{"error":{"code","message","details"}}`, read field by field. */
-function errorOf(body: unknown): { code: ErrorCode | undefined; message: string | undefined; details: unknown } {
+function errorOf(body: unknown): {
+  code: ErrorCode | undefined;
+  message: string | undefined;
+  details: unknown;
+} {
   const error = isRecord(body) && isRecord(body.error) ? body.error : {};
   return {
     code: isErrorCode(error.code) ? error.code : undefined,
@@ -46,11 +50,33 @@ function errorOf(body: unknown): { code: ErrorCode | undefined; message: string 
   };
 }
 
+/** JSON, or undefined for an empty or non-JSON body (a proxy's HTML error page when the server is down). */
+function parseBody(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    const body: unknown = JSON.parse(text);
+    return body;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The server refused a device code: unknown, or the device is disabled (401 from the auth hook,
+ * 404 from a lookup). Retrying cannot help; the admin has to give the right code or enable it.
+ */
+export function isUnknownDevice(error: unknown): boolean {
+  return error instanceof DeviceHttpError && (error.status === 401 || error.status === 404);
+}
+
 /**
  * fetch for the device screens: JSON in/out, the UI language, the error envelope decoded. The body
  * is handed back once `init.accept` recognises it; otherwise the call fails like a server error.
  */
-export async function deviceFetch<T>(path: string, init: DeviceFetchInit & { accept: BodyGuard<T> }): Promise<T> {
+export async function deviceFetch<T>(
+  path: string,
+  init: DeviceFetchInit & { accept: BodyGuard<T> },
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -69,7 +95,7 @@ export async function deviceFetch<T>(path: string, init: DeviceFetchInit & { acc
     throw new DeviceHttpError(0, 'NETWORK_ERROR', error instanceof Error ? error.message : 'network error');
   }
   const text = response.status === 204 ? '' : await response.text();
-  const body: unknown = text ? JSON.parse(text) : undefined;
+  const body = parseBody(text);
   if (!response.ok) {
     const error = errorOf(body);
     throw new DeviceHttpError(

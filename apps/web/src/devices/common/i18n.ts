@@ -41,14 +41,18 @@ function subscribe(listener: () => void): () => void {
 
 /** `{name}` placeholders, like the shared message templates. */
 export function format(template: string, params: Record<string, string | number> = {}): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in params ? String(params[name]) : whole,
+  );
 }
 
 /**
  * A tiny translator for the device screens (no i18next in these bundles). Missing keys show the
  * key itself, and a test checks both catalogues have the same keys.
  */
-export function useT<C extends Catalogues>(catalogues: C): {
+export function useT<C extends Catalogues>(
+  catalogues: C,
+): {
   lang: Language;
   t: (key: keyof C['id'] & string, params?: Record<string, string | number>) => string;
 } {

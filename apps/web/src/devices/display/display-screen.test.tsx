@@ -271,11 +271,19 @@ describe('DisplayScreen', () => {
     expect(screen.getByText('Offline')).toBeInTheDocument();
   });
 
-  it('says so when the display code is unknown', async () => {
-    stubConfig(null, 404);
-    render(<DisplayScreen code="NOPE" layout="classic" />);
-    expect(await screen.findByRole('heading', { name: 'Kode display tidak dikenal' })).toBeInTheDocument();
-  });
+  it.each([404, 401])(
+    'says so, and how to fix it, when the display code is unknown or disabled (%i)',
+    async (status) => {
+      stubConfig(null, status);
+      live.status = 'offline';
+      render(<DisplayScreen code="NOPE" layout="classic" />);
+      expect(
+        await screen.findByRole('heading', { name: 'Kode perangkat tidak dikenal atau dinonaktifkan' }),
+      ).toBeInTheDocument();
+      expect(screen.getByText(/NOPE.*\/dashboard\/master\/display/)).toBeInTheDocument();
+      expect(screen.queryByText('Offline')).not.toBeInTheDocument();
+    },
+  );
 
   it('asks for the code when the address has none', async () => {
     render(<DisplayScreen code={null} layout="modern" />);

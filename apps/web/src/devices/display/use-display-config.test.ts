@@ -4,7 +4,13 @@ import { CONFIG_REFRESH_MS, CONFIG_RETRY_MS, useDisplayConfig } from './use-disp
 
 const config = {
   display: { id: 'd1', name: 'Layar 1', code: 'DSP-1', layout: 'classic', counterId: null },
-  branch: { id: 'b1', code: 'JKT01', name: 'Jakarta', timeZone: 'Asia/Jakarta', whatsappVirtualTicket: false },
+  branch: {
+    id: 'b1',
+    code: 'JKT01',
+    name: 'Jakarta',
+    timeZone: 'Asia/Jakarta',
+    whatsappVirtualTicket: false,
+  },
   tenantName: 'Bank',
   theme: {},
   voice: { mode: 'voice-id', rate: 1, pitch: 1, volume: 1, voiceNameId: null, voiceNameEn: null, repeat: 1 },
@@ -74,9 +80,12 @@ describe('useDisplayConfig', () => {
     expect(result.current).toEqual({ config: null, error: 'failed' });
   });
 
-  it('does not retry an unknown code', async () => {
+  it.each([
+    [404, 'NOT_FOUND'],
+    [401, 'AUTH_REQUIRED'],
+  ])('does not retry an unknown or disabled code (%i)', async (status, code) => {
     vi.useFakeTimers();
-    const fetchMock = vi.fn(async () => json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404));
+    const fetchMock = vi.fn(async () => json({ error: { code, message: 'x' } }, status));
     vi.stubGlobal('fetch', fetchMock);
     const { result } = renderHook(() => useDisplayConfig('NOPE'));
     await act(async () => {

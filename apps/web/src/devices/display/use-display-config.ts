@@ -1,14 +1,15 @@
 import { useEffect, useState } from 'react';
-import type { DisplayConfig } from '@antrean/shared/contracts/devices.contract';
-import { DeviceHttpError, deviceFetch } from '../common/http';
+import type { DisplayConfigAnswer as DisplayConfig } from '../common/contracts';
+import { deviceFetch, isUnknownDevice } from '../common/http';
 import { isObject } from '../onsite/device-kit';
 
 export const CONFIG_REFRESH_MS = 5 * 60_000;
 
 /** The display config: the parts every layout reads (the server checks the rest against the contract). */
 export function isDisplayConfig(value: unknown): value is DisplayConfig {
-  if (!isObject(value) || !isObject(value.display) || !isObject(value.branch) || !isObject(value.voice))
-    {return false;}
+  if (!isObject(value) || !isObject(value.display) || !isObject(value.branch) || !isObject(value.voice)) {
+    return false;
+  }
   return (
     typeof value.display.code === 'string' &&
     typeof value.display.layout === 'string' &&
@@ -29,7 +30,7 @@ const CONFIG_RETRY_CAP_MS = 60_000;
 export interface DisplayConfigState {
   /** The last config that loaded; kept on screen when a refresh fails. */
   config: DisplayConfig | null;
-  /** `notFound`: unknown or disabled code; `failed`: the last fetch failed (network, server). */
+  /** `notFound`: unknown or disabled code (401/404), not retried; `failed`: the last fetch failed (network, server). */
   error: 'notFound' | 'failed' | null;
 }
 
@@ -58,8 +59,8 @@ export function useDisplayConfig(code: string | null): DisplayConfigState {
         if (active) setState({ config, error: null });
       } catch (error) {
         if (!active || mine.signal.aborted) return; // unmounted, or superseded by a newer load
-        const notFound =
-          error instanceof DeviceHttpError && (error.status === 404 || error.code === 'NOT_FOUND');
+        // 401 (unknown or disabled code) and 404: retrying cannot help, the admin can.
+        const notFound = isUnknownDevice(error);
         setState((previous) => ({
           config: notFound ? null : previous.config,
           error: notFound ? 'notFound' : 'failed',

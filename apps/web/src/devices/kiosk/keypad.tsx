@@ -18,7 +18,11 @@ export function Keypad({
   disabled?: boolean;
 }) {
   return (
-    <div className={letters ? 'kiosk-keypad kiosk-keypad-alnum' : 'kiosk-keypad'} role="group" aria-label={labels.group}>
+    <div
+      className={letters ? 'kiosk-keypad kiosk-keypad-alnum' : 'kiosk-keypad'}
+      role="group"
+      aria-label={labels.group}
+    >
       <div className="kiosk-keypad-digits">
         {DIGITS.map((d) => (
           <button key={d} type="button" className="kiosk-key" disabled={disabled} onClick={() => onKey(d)}>

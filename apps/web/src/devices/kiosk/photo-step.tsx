@@ -105,7 +105,11 @@ export function PhotoStep({
         </>
       )}
       {state === 'uploading' && <p role="status">{labels.uploading}</p>}
-      {state === 'failed' && <p role="alert" className="kiosk-error">{labels.failed}</p>}
+      {state === 'failed' && (
+        <p role="alert" className="kiosk-error">
+          {labels.failed}
+        </p>
+      )}
       <div className="kiosk-actions">
         {state !== 'unavailable' && (
           <button

@@ -1,12 +1,12 @@
 /**
  * Small helpers shared by the kiosk and the on-site phone screens (zod-free, router-free).
  */
-import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
-import type { IssuedTicket } from '@antrean/shared/domain/ticket/ticket';
 import type { Language } from '@antrean/shared/i18n/lang';
+import type { KioskConfigAnswer, KioskIssueAnswer } from '../common/contracts';
+import { formatNextOpen } from '../common/opening';
 
-export type DeviceService = KioskConfig['services'][number];
+export type DeviceService = KioskConfigAnswer['services'][number];
 export type Availability = DeviceService['availability'];
 export type Translate<K extends string> = (key: K, params?: Record<string, string | number>) => string;
 
@@ -20,7 +20,9 @@ export type KitKey =
   | 'avail.holiday'
   | 'avail.full'
   | 'avail.nextOpen'
-  | 'avail.waiting';
+  | 'avail.waiting'
+  | 'day.today'
+  | 'day.tomorrow';
 
 /** Structural check (no `instanceof Crypto`: the class itself may be missing where `crypto` is). */
 function isCrypto(value: unknown): value is Crypto {
@@ -74,8 +76,8 @@ export function isTicketStatus(value: unknown): value is TicketStatus {
   return typeof value === 'string' && Object.hasOwn(TICKET_STATUSES, value);
 }
 
-/** The answer to issuing a ticket (kiosk and on-site). */
-export function isIssuedTicket(value: unknown): value is IssuedTicket {
+/** The answer to issuing a ticket (kiosk and on-site: both contracts answer an IssuedTicket). */
+export function isIssuedTicket(value: unknown): value is KioskIssueAnswer {
   return (
     isObject(value) &&
     typeof value.id === 'string' &&
@@ -87,7 +89,9 @@ export function isIssuedTicket(value: unknown): value is IssuedTicket {
 }
 
 /** The kiosk and on-site configurations share these parts. */
-export function hasServicesConfig(value: unknown): value is Record<string, unknown> & { services: unknown[] } {
+export function hasServicesConfig(
+  value: unknown,
+): value is Record<string, unknown> & { services: unknown[] } {
   return isObject(value) && isObject(value.branch) && isObject(value.theme) && Array.isArray(value.services);
 }
 
@@ -96,25 +100,6 @@ export const PHONE_PATTERN = /^(\+?62|0)8[0-9]{7,12}$/;
 
 export function locale(lang: Language): string {
   return lang === 'id' ? 'id-ID' : 'en-GB';
-}
-
-/** "Senin 08.00" in the branch's time zone (with the date when it is more than 6 days away). */
-export function formatNextOpen(at: number, timeZone: string, lang: Language, now = Date.now()): string {
-  const far = at - now > 6 * 86_400_000;
-  try {
-    return new Intl.DateTimeFormat(locale(lang), {
-      timeZone,
-      weekday: 'long',
-      ...(far ? { day: 'numeric', month: 'long' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-      hour12: false,
-    })
-      .format(at)
-      .replace(/,/g, '');
-  } catch {
-    return new Date(at).toLocaleString();
-  }
 }
 
 export function formatClock(at: number, timeZone: string, lang: Language, withSeconds = false): string {
@@ -145,19 +130,31 @@ export function formatDate(at: number, timeZone: string, lang: Language): string
   }
 }
 
+/** "hari ini 08.00" / "besok 08.00" / "Senin 30 November 08.00" on the branch's calendar. */
+export function nextOpenText(
+  at: number,
+  timeZone: string,
+  lang: Language,
+  t: Translate<KitKey>,
+  now: number,
+): string {
+  return formatNextOpen(at, timeZone, lang, now, { today: t('day.today'), tomorrow: t('day.tomorrow') });
+}
+
 /** Why a service cannot issue now, and when it opens again; null when it is open. */
 export function availabilityText(
   availability: Availability,
   timeZone: string,
   lang: Language,
   t: Translate<KitKey>,
+  now: number,
 ): { reason: string; next: string | null } | null {
   if (availability.open) return null;
   const reason = t(`avail.${availability.reason}`);
   const next =
     availability.nextOpenAt === null
       ? null
-      : t('avail.nextOpen', { time: formatNextOpen(availability.nextOpenAt, timeZone, lang) });
+      : t('avail.nextOpen', { time: nextOpenText(availability.nextOpenAt, timeZone, lang, t, now) });
   return { reason, next };
 }
 
@@ -188,7 +185,7 @@ export function readableOn(hex: string): '#000000' | '#ffffff' {
     return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
   };
   const l = 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
-  return (1.05 / (l + 0.05)) >= ((l + 0.05) / 0.05) ? '#ffffff' : '#000000';
+  return 1.05 / (l + 0.05) >= (l + 0.05) / 0.05 ? '#ffffff' : '#000000';
 }
 
 /** Client-side navigation inside devices.html (main.tsx listens to popstate). */

@@ -1,9 +1,10 @@
 import './onsite.css';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PublicTicket } from '@antrean/shared/domain/ticket/ticket';
+import type { PublicTicketAnswer as PublicTicket } from '../common/contracts';
 import type { LiveEventType } from '@antrean/shared/live/topics';
 import { useLiveStatus, useLiveTopic, type LiveMessage } from '@/lib/use-live';
 import { DeviceHttpError, deviceFetch } from '../common/http';
+import { readLiveMessage } from '../common/live.mapper';
 import { useT } from '../common/i18n';
 import catalogues from '../../locales-devices/onsite.json';
 import { aheadText, formatClock, isObject, isTicketStatus, waitText } from './device-kit';
@@ -19,7 +20,7 @@ interface LiveTicket {
   event: { type: LiveEventType; status: Status | null } | null;
 }
 
-/** Hand-written guard (no zod here): the fields this screen reads. */
+/** Hand-written guard for the HTTP answer (no zod here): the fields this screen reads. */
 function isPublicTicket(value: unknown): value is PublicTicket {
   return (
     isObject(value) &&
@@ -32,19 +33,12 @@ function isPublicTicket(value: unknown): value is PublicTicket {
   );
 }
 
-/** The status an event's `{ ticket: { status } }` carries, if any. */
-function eventStatus(data: unknown): Status | null {
-  if (!isObject(data) || !isObject(data.ticket)) return null;
-  const status = data.ticket.status;
-  return isTicketStatus(status) ? status : null;
-}
-
-function reduce(state: LiveTicket | undefined, message: LiveMessage): LiveTicket {
-  if (message.kind === 'snapshot') {
-    // A malformed snapshot is ignored (the screen keeps what it shows).
-    return { snapshot: isPublicTicket(message.data) ? message.data : null, event: null };
-  }
-  return { snapshot: state?.snapshot ?? null, event: { type: message.type, status: eventStatus(message.data) } };
+/** The `ticket:` topic's messages, typed by the shared live event map. */
+function reduce(state: LiveTicket | undefined, raw: LiveMessage): LiveTicket {
+  const message = readLiveMessage('ticket', raw);
+  if (message.kind === 'snapshot') return { snapshot: message.data, event: null };
+  const status = 'ticket' in message.data ? message.data.ticket.status : null;
+  return { snapshot: state?.snapshot ?? null, event: { type: message.type, status } };
 }
 
 /** AudioContext, or older WebKit's prefixed one; undefined when neither exists. */
@@ -95,7 +89,11 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
   const refetch = useCallback(async () => {
     if (!uniqueCode) return;
     try {
-      setTicket(await deviceFetch(`/api/v1/public/tickets/${encodeURIComponent(uniqueCode)}`, { accept: isPublicTicket }));
+      setTicket(
+        await deviceFetch(`/api/v1/public/tickets/${encodeURIComponent(uniqueCode)}`, {
+          accept: isPublicTicket,
+        }),
+      );
       setLoadError(null);
     } catch (err) {
       setLoadError(err instanceof DeviceHttpError && err.status === 404 ? 'not-found' : 'network');
@@ -132,7 +130,8 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
   }, [status, refetch]);
 
   // Sound and vibration when called (again): once per call time.
-  const callKey = ticket && CALLING.includes(ticket.status) ? `${ticket.calledAt ?? ''}|${ticket.counter?.id ?? ''}` : null;
+  const callKey =
+    ticket && CALLING.includes(ticket.status) ? `${ticket.calledAt ?? ''}|${ticket.counter?.id ?? ''}` : null;
   useEffect(() => {
     if (!callKey || alertedRef.current === callKey) return;
     alertedRef.current = callKey;
@@ -200,8 +199,15 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
       <header className="os-header">
         <div className="os-header-text">
           <div className="os-tenant">{ticket.branch.name}</div>
-          <div className={liveStatus === 'online' ? 'os-live os-live-on' : 'os-live os-live-off'} role="status">
-            {liveStatus === 'online' ? t('live.online') : liveStatus === 'connecting' ? t('live.connecting') : t('live.offline')}
+          <div
+            className={liveStatus === 'online' ? 'os-live os-live-on' : 'os-live os-live-off'}
+            role="status"
+          >
+            {liveStatus === 'online'
+              ? t('live.online')
+              : liveStatus === 'connecting'
+                ? t('live.connecting')
+                : t('live.offline')}
           </div>
         </div>
         <LangSwitch t={t} />

@@ -7,10 +7,20 @@ export function LangSwitch({ t }: { t: T }) {
   const { lang } = useT(catalogues);
   return (
     <div className="os-lang" role="group" aria-label={t('lang.group')}>
-      <button type="button" aria-pressed={lang === 'id'} aria-label="Bahasa Indonesia" onClick={() => setLanguage('id')}>
+      <button
+        type="button"
+        aria-pressed={lang === 'id'}
+        aria-label="Bahasa Indonesia"
+        onClick={() => setLanguage('id')}
+      >
         ID
       </button>
-      <button type="button" aria-pressed={lang === 'en'} aria-label="English" onClick={() => setLanguage('en')}>
+      <button
+        type="button"
+        aria-pressed={lang === 'en'}
+        aria-label="English"
+        onClick={() => setLanguage('en')}
+      >
         EN
       </button>
     </div>

@@ -1,6 +1,6 @@
 import './onsite.css';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type SyntheticEvent } from 'react';
-import type { OnSiteConfig } from '@antrean/shared/contracts/devices.contract';
+import type { OnSiteConfigAnswer as OnSiteConfig, PublicIssueBody } from '../common/contracts';
 import { DeviceHttpError, deviceFetch } from '../common/http';
 import { useT } from '../common/i18n';
 import { LangSwitch } from './lang-switch';
@@ -46,7 +46,7 @@ function BranchForm({ t }: { t: T }) {
   );
 }
 
-function OnSite({ branchId }: { branchId: string }) {
+function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
   const { t, lang } = useT(catalogues);
   const [config, setConfig] = useState<OnSiteConfig | null>(null);
   const [loadError, setLoadError] = useState<'not-found' | 'network' | null>(null);
@@ -62,11 +62,18 @@ function OnSite({ branchId }: { branchId: string }) {
   const load = useCallback(async () => {
     try {
       setConfig(
-        await deviceFetch(`/api/v1/public/branches/${encodeURIComponent(branchId)}/on-site`, { accept: isOnSiteConfig }),
+        await deviceFetch(`/api/v1/public/branches/${encodeURIComponent(branchId)}/on-site`, {
+          accept: isOnSiteConfig,
+        }),
       );
       setLoadError(null);
     } catch (err) {
-      setLoadError(err instanceof DeviceHttpError && err.status === 404 ? 'not-found' : 'network');
+      // 400: not a branch id or code at all; 404: no such branch on the web (or hidden there).
+      setLoadError(
+        err instanceof DeviceHttpError && (err.status === 404 || err.status === 400)
+          ? 'not-found'
+          : 'network',
+      );
     }
   }, [branchId]);
 
@@ -141,29 +148,37 @@ function OnSite({ branchId }: { branchId: string }) {
     setError(null);
     setPhoneError(null);
     try {
-      const ticket = await deviceFetch(
-        `/api/v1/public/branches/${encodeURIComponent(branch.id)}/tickets`,
-        {
-          method: 'POST',
-          headers: { 'Idempotency-Key': intentRef.current.key },
-          body: { serviceId: selected.id, ...(sub ? { subServiceId: sub.id } : {}), ...(value ? { phone: value } : {}) },
-          accept: isIssuedTicket,
-        },
-      );
+      const body: PublicIssueBody = {
+        serviceId: selected.id,
+        ...(sub ? { subServiceId: sub.id } : {}),
+        ...(value ? { phone: value } : {}),
+      };
+      const ticket = await deviceFetch(`/api/v1/public/branches/${encodeURIComponent(branch.id)}/tickets`, {
+        method: 'POST',
+        headers: { 'Idempotency-Key': intentRef.current.key },
+        body,
+        accept: isIssuedTicket,
+      });
       intentRef.current = null;
       navigate(`/eticket-on-site/${encodeURIComponent(ticket.uniqueCode)}`);
     } catch (err) {
       const e = err instanceof DeviceHttpError ? err : new DeviceHttpError(0, 'NETWORK_ERROR', String(err));
-      if (e.code === 'NETWORK_ERROR') {setError(t('error.network'));}
-      else if (e.status >= 500) {setError(t('error.server'));}
-      else if (e.status === 429) {setError(t('error.rateLimited'));}
-      else {
+      if (e.code === 'NETWORK_ERROR') {
+        setError(t('error.network'));
+      } else if (e.status >= 500) {
+        setError(t('error.server'));
+      } else if (e.status === 429) {
+        setError(t('error.rateLimited'));
+      } else {
         intentRef.current = null;
         if (e.code === 'SERVICE_NOT_AVAILABLE') {
           setError(t('error.notAvailable'));
           void load();
-        } else if (e.code === 'VALIDATION_FAILED' && value) {setPhoneError(t('phone.invalid'));}
-        else {setError(e.message || t('error.server'));}
+        } else if (e.code === 'VALIDATION_FAILED' && value) {
+          setPhoneError(t('phone.invalid'));
+        } else {
+          setError(e.message || t('error.server'));
+        }
       }
     } finally {
       inFlight.current = false;
@@ -216,7 +231,11 @@ function OnSite({ branchId }: { branchId: string }) {
                   aria-describedby="os-phone-help"
                   onChange={(e) => setPhone(e.target.value)}
                 />
-                <p id="os-phone-help" className={phoneError ? 'os-error' : 'os-hint'} role={phoneError ? 'alert' : undefined}>
+                <p
+                  id="os-phone-help"
+                  className={phoneError ? 'os-error' : 'os-hint'}
+                  role={phoneError ? 'alert' : undefined}
+                >
                   {phoneError ?? t('phone.hint')}
                 </p>
               </div>
@@ -239,7 +258,7 @@ function OnSite({ branchId }: { branchId: string }) {
             {config.services.length === 0 && <p>{t('services.none')}</p>}
             <ul className="os-list">
               {config.services.map((service) => {
-                const closed = availabilityText(service.availability, branch.timeZone, lang, t);
+                const closed = availabilityText(service.availability, branch.timeZone, lang, t, now());
                 const info = `os-svc-${service.id}`;
                 return (
                   <li key={service.id}>
@@ -258,7 +277,9 @@ function OnSite({ branchId }: { branchId: string }) {
                         ) : (
                           <>
                             {t('avail.open')}
-                            {service.showRemainingQueue && <> · {t('avail.waiting', { count: service.waiting })}</>}
+                            {service.showRemainingQueue && (
+                              <> · {t('avail.waiting', { count: service.waiting })}</>
+                            )}
                           </>
                         )}
                       </span>
@@ -274,8 +295,17 @@ function OnSite({ branchId }: { branchId: string }) {
   );
 }
 
-export default function OnSiteScreen({ branchId }: { branchId: string | null }) {
+const systemNow = () => Date.now();
+
+/** `/layanan-on-site/:branch`: the branch's id or its code (any case). `now` is the clock. */
+export default function OnSiteScreen({
+  branchId,
+  now = systemNow,
+}: {
+  branchId: string | null;
+  now?: () => number;
+}) {
   const { t } = useT(catalogues);
   if (!branchId) return <BranchForm t={t} />;
-  return <OnSite key={branchId} branchId={branchId} />;
+  return <OnSite key={branchId} branchId={branchId} now={now} />;
 }

@@ -5,6 +5,7 @@ import type { IssuedTicket, PublicTicket } from '@antrean/shared/domain/ticket/t
 import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
 import type { LiveMessage } from '@/lib/use-live';
 import { setLanguage } from '../common/i18n';
+import onsiteCatalogue from '../../locales-devices/onsite.json';
 
 interface LiveStub {
   snapshot: unknown;
@@ -55,7 +56,10 @@ describe('ETicketScreen', () => {
       calledAt: Date.now(),
     };
     live.snapshot = calling;
-    vi.stubGlobal('fetch', vi.fn(async () => json(calling)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(calling)),
+    );
     const vibrate = vi.fn(() => true);
     Object.defineProperty(navigator, 'vibrate', { configurable: true, value: vibrate });
     render(<ETicketScreen uniqueCode="UNIQ12345678" />);
@@ -68,7 +72,10 @@ describe('ETicketScreen', () => {
 
   it('shows people ahead and the estimated wait while waiting, and the offline marker', async () => {
     live.status = 'offline';
-    vi.stubGlobal('fetch', vi.fn(async () => json({ ...publicTicket, peopleAhead: 4 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ ...publicTicket, peopleAhead: 4 })),
+    );
     render(<ETicketScreen uniqueCode="UNIQ12345678" />);
     expect(await screen.findByText('4 orang di depan Anda')).toBeInTheDocument();
     expect(screen.getByText('Perkiraan menunggu 1–4 menit')).toBeInTheDocument();
@@ -77,7 +84,10 @@ describe('ETicketScreen', () => {
   });
 
   it('says when the ticket does not exist', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json({ error: { code: 'NOT_FOUND', message: 'x' } }, 404)),
+    );
     render(<ETicketScreen uniqueCode="NOPE12345678" />);
     expect(await screen.findByRole('heading', { name: 'Tiket tidak ditemukan' })).toBeInTheDocument();
   });
@@ -85,7 +95,13 @@ describe('ETicketScreen', () => {
 
 describe('OnSiteScreen', () => {
   const config: OnSiteConfig = {
-    branch: { id: 'branch-1', code: 'JKT01', name: 'Cabang Jakarta', timeZone: 'Asia/Jakarta', whatsappVirtualTicket: true },
+    branch: {
+      id: 'branch-1',
+      code: 'JKT01',
+      name: 'Cabang Jakarta',
+      timeZone: 'Asia/Jakarta',
+      whatsappVirtualTicket: true,
+    },
     tenantName: 'Bank Demo',
     theme: DEFAULT_THEME,
     services: [
@@ -150,4 +166,41 @@ describe('OnSiteScreen', () => {
     window.removeEventListener('popstate', popstate);
     window.history.replaceState(null, '', '/');
   });
+
+  it('opens by the branch code as people type it, and issues at the branch id the server answers with', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        urls.push(`${init?.method ?? 'GET'} ${String(input)}`);
+        return init?.method === 'POST' ? json(issued, 201) : json(config);
+      }),
+    );
+    render(<OnSiteScreen branchId="jkt01" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Teller' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Ambil tiket' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/eticket-on-site/UNIQ12345678'));
+    expect(urls).toEqual([
+      'GET /api/v1/public/branches/jkt01/on-site',
+      'POST /api/v1/public/branches/branch-1/tickets',
+    ]);
+    window.history.replaceState(null, '', '/');
+  });
+
+  it.each([400, 404])(
+    'says the branch is unknown (not a network error) when the server answers %i',
+    async (status) => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(async () =>
+          json({ error: { code: status === 400 ? 'VALIDATION_FAILED' : 'NOT_FOUND', message: 'x' } }, status),
+        ),
+      );
+      render(<OnSiteScreen branchId="???" />);
+      expect(
+        await screen.findByRole('heading', { name: onsiteCatalogue.id['branch.notFound'] }),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    },
+  );
 });

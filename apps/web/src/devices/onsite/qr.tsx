@@ -2,7 +2,17 @@ import qrcode from 'qrcode-generator';
 import { useMemo } from 'react';
 
 /** A QR code as an SVG path (scales crisply on screen and on thermal paper). */
-export function QrCode({ value, label, size = 160, className }: { value: string; label: string; size?: number; className?: string }) {
+export function QrCode({
+  value,
+  label,
+  size = 160,
+  className,
+}: {
+  value: string;
+  label: string;
+  size?: number;
+  className?: string;
+}) {
   const { count, path } = useMemo(() => {
     const qr = qrcode(0, 'M');
     qr.addData(value);
