@@ -11,6 +11,7 @@ import { unitOfWork } from '../../lib/uow';
 import type { LiveBus } from '../../live/bus';
 import { toBranchSummary } from '../branches/branch.mapper';
 import { toTicket } from '../tickets/ticket.mapper';
+import { sessionsReleasedBy } from './station.repository';
 
 /** A device counts as online when it sent a heartbeat within this window. */
 export const ONLINE_WINDOW_MS = 90_000;
@@ -134,6 +135,8 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
       ).map((r) => r.service_id);
       const unique = [...new Set(serviceIds)];
       if (unique.some((id) => !served.includes(id))) throw new AppError('VALIDATION_FAILED', { fields: { serviceIds: 'v.enum' } });
+      // One counter per caller: their other counter is released, and its screens are told (decision 29b).
+      const released = (await sessionsReleasedBy(trx, staff.tenantId, counterId, staff.userId)).filter((r) => r.counter_id !== counterId);
       await trx
         .updateTable('counter_sessions')
         .set({ ended_at: now })
@@ -156,9 +159,13 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
         })
         .execute();
       const result: Station = { counterId, userId: staff.userId, serviceIds: unique, startedAt: now };
-      tx.afterCommit(() =>
-        bus.publish({ kind: 'branch', branchId: counter.branch_id, type: 'counter.updated', staff: { station: result }, public: { counterId }, counterId }),
-      );
+      tx.afterCommit(() => {
+        for (const old of released) {
+          const freed = old.counter_id;
+          bus.publish({ kind: 'branch', branchId: old.branch_id, type: 'counter.updated', staff: { counterId: freed, station: null }, public: { counterId: freed }, counterId: freed });
+        }
+        bus.publish({ kind: 'branch', branchId: counter.branch_id, type: 'counter.updated', staff: { counterId, station: result }, public: { counterId }, counterId });
+      });
       return result;
     });
     return station;
