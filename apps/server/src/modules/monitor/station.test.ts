@@ -30,11 +30,20 @@ describeWithDb('caller stations', () => {
   });
 
   const take = (counterId: string, cookie: string, serviceIds: string[]) =>
-    t.app.inject({ method: 'PUT', url: `/api/v1/counters/${counterId}/station`, headers: { cookie }, payload: { serviceIds } });
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/counters/${counterId}/station`,
+      headers: { cookie },
+      payload: { serviceIds },
+    });
   const leave = (counterId: string, cookie: string) =>
     t.app.inject({ method: 'DELETE', url: `/api/v1/counters/${counterId}/station`, headers: { cookie } });
   async function callersOf(s: QueueScenario): Promise<Record<string, string | null>> {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/branches/${s.branch.id}/monitor`, headers: { cookie: s.cookies.admin } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/branches/${s.branch.id}/monitor`,
+      headers: { cookie: s.cookies.admin },
+    });
     expect(response.statusCode).toBe(200);
     const monitor = response.json<Monitor>();
     return Object.fromEntries(monitor.counters.map((c) => [c.name, c.caller?.id ?? null]));
@@ -79,10 +88,17 @@ describeWithDb('caller stations', () => {
       const callers = await callersOf(s);
       expect(callers[c1.name]).toBeNull();
       expect(callers[c3.name]).toBe(s.users.caller.id);
-      const released = publish.mock.calls.map(([m]) => m).find((m) => m.kind === 'branch' && m.counterId === c1.id);
+      const released = publish.mock.calls
+        .map(([m]) => m)
+        .find((m) => m.kind === 'branch' && m.counterId === c1.id);
       expect(released).toMatchObject({ type: 'counter.updated', staff: { counterId: c1.id, station: null } });
-      const taken = publish.mock.calls.map(([m]) => m).find((m) => m.kind === 'branch' && m.counterId === c3.id);
-      expect(taken).toMatchObject({ type: 'counter.updated', staff: { counterId: c3.id, station: { userId: s.users.caller.id } } });
+      const taken = publish.mock.calls
+        .map(([m]) => m)
+        .find((m) => m.kind === 'branch' && m.counterId === c3.id);
+      expect(taken).toMatchObject({
+        type: 'counter.updated',
+        staff: { counterId: c3.id, station: { userId: s.users.caller.id } },
+      });
     } finally {
       publish.mockRestore();
     }
@@ -107,14 +123,19 @@ describeWithDb('caller stations', () => {
     expect(called).toMatchObject({ id: first.id, counterId: c3.id, status: 'calling' });
     const second = await issueOk(t.app, s);
     expect((await take(c1.id, s.cookies.caller2, [a])).statusCode).toBe(200);
-    expect(ticketOf(await api.callNext(c1.id, s.cookies.caller2))).toMatchObject({ id: second.id, counterId: c1.id });
+    expect(ticketOf(await api.callNext(c1.id, s.cookies.caller2))).toMatchObject({
+      id: second.id,
+      counterId: c1.id,
+    });
   });
 
   it('staff who operate the queue call at any counter of the branch', async () => {
     const { s, a, c1, c3 } = await scenario();
     expect((await take(c3.id, s.cookies.admin, [a])).statusCode).toBe(200);
     const ticket = await issueOk(t.app, s);
-    expect(ticketOf(await api.callNext(c1.id, s.cookies.admin))).toMatchObject({ id: ticket.id, counterId: c1.id });
+    expect(ticketOf(await api.callNext(c1.id, s.cookies.admin))).toMatchObject({
+      id: ticket.id,
+      counterId: c1.id,
+    });
   });
 });
-

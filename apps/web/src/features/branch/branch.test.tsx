@@ -11,8 +11,8 @@ const live = vi.hoisted(() => ({ version: 0, topics: [] as (string | null)[] }))
 
 vi.mock('@/lib/use-live', () => ({
   useLiveStatus: () => 'offline',
-  useLiveTopic: (topic: string | null) => {
-    live.topics.push(topic);
+  useLiveTopicOf: (ref: { name: string } | null) => {
+    live.topics.push(ref?.name ?? null);
     return { state: live.version, error: null, version: live.version };
   },
   useLiveConnection: () => null,

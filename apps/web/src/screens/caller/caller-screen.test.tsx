@@ -9,14 +9,15 @@ import type { BranchQueue, Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { saveCounterChoice } from '@/features/auth/lib/counter-choice';
 import { BRANCH, BRANCH_ID, staffUser } from '@/test/fixtures';
 import { mockApi, renderWithProviders } from '@/test/render';
-import { makeService, makeTicket, TELLER } from '../test/fixtures';
-import { TicketActionButtons } from './components/ticket-action-buttons';
+import { makeService, makeTicket, TELLER } from '@/test/queue-fixtures';
+import { TicketActionButtons } from '@/features/queue/components/ticket-action-buttons';
 import { CallerScreen } from './caller-screen';
-import { callerActions, slaState } from './lib/ticket-actions';
+import { callerActions, slaState } from '@/features/queue/lib/ticket-actions';
 
 vi.mock('@/lib/use-live', () => ({
   useLiveStatus: () => 'online',
   useLiveTopic: () => ({ state: undefined, error: null, version: 0 }),
+  useLiveTopicOf: () => ({ state: undefined, error: null, version: 0 }),
   useLiveConnection: () => null,
 }));
 

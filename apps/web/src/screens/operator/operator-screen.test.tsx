@@ -3,12 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { BRANCH, BRANCH_ID, staffUser } from '@/test/fixtures';
 import { mockApi, renderWithProviders } from '@/test/render';
-import { makeService, makeTicket, TELLER } from '../test/fixtures';
-import { OperatorScreen, operatorActions } from './operator-screen';
+import { makeService, makeTicket, TELLER } from '@/test/queue-fixtures';
+import { operatorActions } from '@/features/queue/lib/ticket-actions';
+import { OperatorScreen } from './operator-screen';
 
 vi.mock('@/lib/use-live', () => ({
   useLiveStatus: () => 'online',
   useLiveTopic: () => ({ state: undefined, error: null, version: 0 }),
+  useLiveTopicOf: () => ({ state: undefined, error: null, version: 0 }),
   useLiveConnection: () => null,
 }));
 

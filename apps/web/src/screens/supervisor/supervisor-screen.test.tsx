@@ -3,11 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import { staffUser } from '@/test/fixtures';
 import { mockApi, renderWithProviders } from '@/test/render';
-import { counterState, SupervisorScreen } from './supervisor-screen';
+import { counterState } from './lib/counters';
+import { SupervisorScreen } from './supervisor-screen';
 
 vi.mock('@/lib/use-live', () => ({
   useLiveStatus: () => 'online',
   useLiveTopic: () => ({ state: undefined, error: null, version: 0 }),
+  useLiveTopicOf: () => ({ state: undefined, error: null, version: 0 }),
   useLiveConnection: () => null,
 }));
 
