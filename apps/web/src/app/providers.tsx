@@ -43,7 +43,8 @@ function ThemedProviders({ children, env }: { children: ReactNode; env: 'default
       env={env}
     >
       <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-        <Notifications position="top-right" />
+        {/* Below the 64 px headers of the staff screens, so toasts never cover their buttons. */}
+        <Notifications position="top-right" styles={{ root: { top: 72 } }} />
         <ModalsProvider labels={modalLabels}>{children}</ModalsProvider>
       </DatesProvider>
     </MantineProvider>

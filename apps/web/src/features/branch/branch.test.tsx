@@ -79,3 +79,17 @@ describe('useBranchLive', () => {
     expect(invalidate).not.toHaveBeenCalled();
   });
 });
+
+describe('ScreenHeader on a narrow screen', () => {
+  it('keeps the language and "Sign out" behind one button', async () => {
+    mockApi([{ path: '/api/v1/auth/me', body: { user: staffUser('supervisor') } }]);
+    renderWithProviders(<ScreenHeader title="Monitoring" subtitle="Sari" signOutTo="/masuk" />);
+    // jsdom applies no media queries: the wide header's switch and button are there too.
+    expect(screen.getAllByRole('combobox', { name: 'Bahasa' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Bahasa dan keluar' }));
+    await waitFor(() => {
+      expect(screen.getAllByRole('combobox', { name: 'Bahasa' })).toHaveLength(2);
+    });
+    expect(screen.getAllByRole('button', { name: 'Keluar' })).toHaveLength(2);
+  });
+});
