@@ -9,6 +9,7 @@ import { buildMantineTheme, tenantCssVariables } from '@/lib/mantine-theme';
 import { createQueryClient } from '@/lib/query-client';
 import { useTenantTheme } from '@/lib/session';
 import '@/lib/i18n';
+import notificationClasses from './notifications.module.css';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -43,8 +44,7 @@ function ThemedProviders({ children, env }: { children: ReactNode; env: 'default
       env={env}
     >
       <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-        {/* Below the 64 px headers of the staff screens, so toasts never cover their buttons. */}
-        <Notifications position="top-right" styles={{ root: { top: 72 } }} />
+        <Notifications position="top-right" classNames={notificationClasses} />
         <ModalsProvider labels={modalLabels}>{children}</ModalsProvider>
       </DatesProvider>
     </MantineProvider>

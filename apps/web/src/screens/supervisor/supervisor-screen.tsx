@@ -171,34 +171,36 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
                 <Title order={2} size="h4" id="spv-services" mb="sm">
                   {t('services.title')}
                 </Title>
-                <Table striped aria-labelledby="spv-services">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('services.service')}</Table.Th>
-                      <Table.Th>{t('services.waiting')}</Table.Th>
-                      <Table.Th>{t('services.held')}</Table.Th>
-                      <Table.Th>{t('services.skipped')}</Table.Th>
-                      <Table.Th>{t('services.finished')}</Table.Th>
-                      <Table.Th>{t('services.sla')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {services
-                      .filter((s) => !serviceFilter || s.id === serviceFilter)
-                      .map((s) => (
-                        <Table.Tr key={s.id}>
-                          <Table.Td>
-                            <Badge variant="light">{s.code}</Badge> {s.name}
-                          </Table.Td>
-                          <Table.Td fw={700}>{s.waiting}</Table.Td>
-                          <Table.Td>{s.held}</Table.Td>
-                          <Table.Td>{s.skipped}</Table.Td>
-                          <Table.Td>{s.finished}</Table.Td>
-                          <Table.Td>{formatDuration(s.slaSeconds)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                  </Table.Tbody>
-                </Table>
+                <Table.ScrollContainer minWidth={520}>
+                  <Table striped aria-labelledby="spv-services">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('services.service')}</Table.Th>
+                        <Table.Th>{t('services.waiting')}</Table.Th>
+                        <Table.Th>{t('services.held')}</Table.Th>
+                        <Table.Th>{t('services.skipped')}</Table.Th>
+                        <Table.Th>{t('services.finished')}</Table.Th>
+                        <Table.Th>{t('services.sla')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {services
+                        .filter((s) => !serviceFilter || s.id === serviceFilter)
+                        .map((s) => (
+                          <Table.Tr key={s.id}>
+                            <Table.Td>
+                              <Badge variant="light">{s.code}</Badge> {s.name}
+                            </Table.Td>
+                            <Table.Td fw={700}>{s.waiting}</Table.Td>
+                            <Table.Td>{s.held}</Table.Td>
+                            <Table.Td>{s.skipped}</Table.Td>
+                            <Table.Td>{s.finished}</Table.Td>
+                            <Table.Td>{formatDuration(s.slaSeconds)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               </Card>
 
               <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="spv-devices">
@@ -208,39 +210,41 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
                 {data.devices.length === 0 ? (
                   <Text c="dimmed">{t('devices.empty')}</Text>
                 ) : (
-                  <Table striped aria-labelledby="spv-devices">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('devices.name')}</Table.Th>
-                        <Table.Th>{t('devices.kind')}</Table.Th>
-                        <Table.Th>{t('devices.status')}</Table.Th>
-                        <Table.Th>{t('devices.lastSeen')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.devices.map((d) => (
-                        <Table.Tr key={`${d.kind}-${d.id}`}>
-                          <Table.Td>
-                            {d.name}{' '}
-                            <Text span size="xs" c="dimmed">
-                              {d.code}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>{t(`devices.${d.kind}`)}</Table.Td>
-                          <Table.Td>
-                            <Badge color={d.online ? 'green' : 'red'} variant="dot">
-                              {d.online ? t('devices.online') : t('devices.offline')}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            {d.lastSeenAt
-                              ? relativeTime(d.lastSeenAt, now, i18n.language)
-                              : t('devices.never')}
-                          </Table.Td>
+                  <Table.ScrollContainer minWidth={520}>
+                    <Table striped aria-labelledby="spv-devices">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('devices.name')}</Table.Th>
+                          <Table.Th>{t('devices.kind')}</Table.Th>
+                          <Table.Th>{t('devices.status')}</Table.Th>
+                          <Table.Th>{t('devices.lastSeen')}</Table.Th>
                         </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {data.devices.map((d) => (
+                          <Table.Tr key={`${d.kind}-${d.id}`}>
+                            <Table.Td>
+                              {d.name}{' '}
+                              <Text span size="xs" c="dimmed">
+                                {d.code}
+                              </Text>
+                            </Table.Td>
+                            <Table.Td>{t(`devices.${d.kind}`)}</Table.Td>
+                            <Table.Td>
+                              <Badge color={d.online ? 'green' : 'red'} variant="dot">
+                                {d.online ? t('devices.online') : t('devices.offline')}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td>
+                              {d.lastSeenAt
+                                ? relativeTime(d.lastSeenAt, now, i18n.language)
+                                : t('devices.never')}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
                 )}
               </Card>
             </>

@@ -8,7 +8,7 @@ import { useErrorText } from '@/lib/error-text';
 import { useLiveStatus } from '@/lib/use-live';
 import { useLogout, useTenantTheme } from '@/lib/session';
 
-export const LIVE_COLORS = { online: 'green', connecting: 'yellow', offline: 'red' } as const;
+const LIVE_COLORS = { online: 'green', connecting: 'yellow', offline: 'red' } as const;
 
 export interface ScreenHeaderProps {
   /** The first line next to the tenant's logo. */

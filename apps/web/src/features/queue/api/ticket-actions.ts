@@ -6,7 +6,7 @@ import { api } from '@/lib/api';
 import { ticketKeys } from './keys';
 
 /** The ticket actions the staff screens send (`POST /tickets/:id/<action>`). */
-export type TicketActionName = Extract<
+type TicketActionName = Extract<
   UserTicketAction,
   'call' | 'recall' | 'serve' | 'hold' | 'skip' | 'finish' | 'requeue' | 'cancel' | 'validate' | 'transfer'
 >;

@@ -9,9 +9,9 @@ import type { TicketListFilter } from '../api/keys';
  * that left them — finished, no-show, cancelled, or back in a queue (transferred, requeued).
  * Held and skipped tickets are in the postponed list, active ones are the current ticket.
  */
-export const HISTORY_STATUSES: readonly TicketStatus[] = ['finished', 'no_show', 'cancelled', 'waiting'];
+const HISTORY_STATUSES: readonly TicketStatus[] = ['finished', 'no_show', 'cancelled', 'waiting'];
 
-export const HISTORY_PAGE_SIZE = 50;
+const HISTORY_PAGE_SIZE = 50;
 
 export const HISTORY_FILTER: TicketListFilter = {
   status: HISTORY_STATUSES.join(','),

@@ -72,7 +72,7 @@ export function WaitingCard({
       {tickets.length === 0 ? (
         <Text c="dimmed">{t('waiting.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={300}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>

@@ -9,7 +9,7 @@ import { staffTopics } from '@/lib/live-topics';
 import { useLiveTopicOf } from '@/lib/use-live';
 
 /** Who holds the counter according to its last `counter.updated` event (null before any). */
-export type StationHolder = 'me' | 'other' | 'none' | null;
+type StationHolder = 'me' | 'other' | 'none' | null;
 
 /** What the `counter:<id>` topic tells the caller: its active ticket and who holds it. */
 export interface CounterLiveState {
@@ -19,7 +19,7 @@ export interface CounterLiveState {
   stationChanges: number;
 }
 
-export function reduceCounterLive(
+function reduceCounterLive(
   state: CounterLiveState | undefined,
   message: LiveMessageOf<'counter'>,
   userId: string,

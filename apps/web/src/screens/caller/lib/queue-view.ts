@@ -4,7 +4,7 @@ import type { BranchQueue, Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { historyTime, isHistoryTicket } from '@/features/queue/lib/history';
 
 /** Latest known version of every ticket among several sources. */
-export function latestById(tickets: readonly (Ticket | null | undefined)[]): Map<string, Ticket> {
+function latestById(tickets: readonly (Ticket | null | undefined)[]): Map<string, Ticket> {
   const byId = new Map<string, Ticket>();
   for (const ticket of tickets) {
     if (!ticket) continue;

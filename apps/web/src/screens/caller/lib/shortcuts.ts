@@ -1,7 +1,7 @@
 import type { CallerAction } from '@/features/queue/lib/ticket-actions';
 
 /** True when keyboard input goes to a field (shortcuts stay off then). */
-export function isTypingTarget(target: EventTarget | null): boolean {
+function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
   if (target.isContentEditable) return true;
   const tag = target.tagName;

@@ -57,7 +57,7 @@ export function CountersTable({
             const timer = counterTimer(counter, serverNow);
             return (
               <Table.Tr key={counter.id}>
-                <Table.Td fw={700}>
+                <Table.Td fw={700} style={{ whiteSpace: 'nowrap' }}>
                   {counter.name}
                   <Text size="xs" c="dimmed">
                     {counter.serviceIds.map(serviceCode).join(', ')}
