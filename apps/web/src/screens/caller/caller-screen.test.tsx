@@ -280,6 +280,14 @@ describe('caller: the counter is held by one tab (decision 29b)', () => {
     expect(screen.getByRole('button', { name: 'Panggil berikutnya' })).toBeEnabled();
   });
 
+  it("keeps the current ticket's buttons off while the counter is held elsewhere", async () => {
+    live.messages.set(`counter:${COUNTER_ID}`, [released]);
+    renderCaller(queueWith([ticket(1, 'calling')], []));
+    expect(await screen.findByText('Loket ini dibuka di tempat lain')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Layani' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Panggil ulang' })).toBeDisabled();
+  });
+
   it('says so when a call is refused with COUNTER_NOT_TAKEN', async () => {
     renderCaller(queueWith([], [ticket(2, 'waiting')]), {}, historyPage([]), [
       {

@@ -177,9 +177,8 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
             pending={actions.pending}
             callingNext={actions.callingNext}
             canCallNext={working && station.settled && !actions.busy}
-            onAction={(name, ticket) => {
-              if (working) actions.run(name, ticket);
-            }}
+            canAct={working}
+            onAction={actions.run}
             onCallNext={() => actions.run('callNext')}
             onDetail={setDetailId}
             {...(can(user.role, 'queue.operate') ? { onNewTransaction: setNewTransactionFor } : {})}

@@ -30,6 +30,7 @@ export function CurrentTicketCard({
   pending,
   callingNext,
   canCallNext,
+  canAct,
   onAction,
   onCallNext,
   onDetail,
@@ -41,6 +42,8 @@ export function CurrentTicketCard({
   pending: CallerAction | null;
   callingNext: boolean;
   canCallNext: boolean;
+  /** The counter is held here: the ticket's buttons work. */
+  canAct: boolean;
   onAction: (action: CallerAction, ticket: Ticket) => void;
   onCallNext: () => void;
   onDetail: (ticketId: string) => void;
@@ -81,6 +84,7 @@ export function CurrentTicketCard({
               pending={pending}
               onAction={(name) => onAction(name, current)}
               exclude={['call', 'requeue']}
+              disabled={!canAct}
             />
             <Group gap="xs">
               {onNewTransaction ? (

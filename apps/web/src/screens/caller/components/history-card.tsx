@@ -54,7 +54,7 @@ export function HistoryCard({
       ) : tickets.length === 0 ? (
         <Text c="dimmed">{t('history.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={360}>
+        <Table.ScrollContainer minWidth={460}>
           <Table>
             <Table.Thead>
               <Table.Tr>
