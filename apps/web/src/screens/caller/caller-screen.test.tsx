@@ -35,6 +35,7 @@ afterEach(() => {
 
 const CS = '01a2010e-3799-714d-acb4-bed47831e04b';
 const COUNTER_ID = '01a2010e-3799-754c-b5da-6b9478492001';
+const OTHER_CALLER = '01a2010e-3799-7000-8000-000000000abc';
 
 const counter: Counter = {
   id: COUNTER_ID,
@@ -286,6 +287,15 @@ describe('caller: the counter is held by one tab (decision 29b)', () => {
     expect(await screen.findByText('Loket ini dibuka di tempat lain')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Layani' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Panggil ulang' })).toBeDisabled();
+  });
+
+  it('names another caller taking the counter over', async () => {
+    const station = { counterId: COUNTER_ID, userId: OTHER_CALLER, serviceIds: [TELLER], startedAt: 1 };
+    live.messages.set(`counter:${COUNTER_ID}`, [
+      { kind: 'event', type: 'counter.updated', data: { counterId: COUNTER_ID, station } },
+    ]);
+    renderCaller(queueWith([], []));
+    expect(await screen.findByText('Loket ini diambil alih pemanggil lain')).toBeInTheDocument();
   });
 
   it('says so when a call is refused with COUNTER_NOT_TAKEN', async () => {

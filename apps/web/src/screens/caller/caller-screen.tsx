@@ -156,9 +156,9 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
               variant="light"
               icon={<IconAlertCircle aria-hidden />}
               role="alert"
-              title={t('station.lostTitle')}
+              title={station.lostTo === 'other' ? t('station.takenOverTitle') : t('station.lostTitle')}
             >
-              {t('station.lostBody')}
+              {station.lostTo === 'other' ? t('station.takenOverBody') : t('station.lostBody')}
               <Group gap="xs" mt="sm">
                 <Button size="xs" loading={station.taking} onClick={station.takeBack}>
                   {t('station.takeBack')}

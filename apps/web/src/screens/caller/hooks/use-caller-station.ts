@@ -30,12 +30,16 @@ export function useCallerStation(
   const releasedElsewhere =
     live.stationChanges > takenAt && (live.holder === 'other' || live.holder === 'none');
   const lost = !leaving && !open.isPending && (refused || releasedElsewhere);
+  // Another caller took this counter, or this account took another one.
+  const takenOver = releasedElsewhere && live.holder === 'other';
 
   return {
     /** The counter was taken (or taking it failed): calling may start. */
     settled: open.isSuccess || open.isError,
     error: open.error,
     lost,
+    /** Why it was lost: another caller took it over ('other'), or this account opened another counter. */
+    lostTo: takenOver ? ('other' as const) : ('account' as const),
     taking: open.isPending,
     /** A call answered COUNTER_NOT_TAKEN. */
     markRefused: () => setRefused(true),
