@@ -9,6 +9,7 @@ import { buildMantineTheme, tenantCssVariables } from '@/lib/mantine-theme';
 import { createQueryClient } from '@/lib/query-client';
 import { useTenantTheme } from '@/lib/session';
 import '@/lib/i18n';
+import notificationClasses from './notifications.module.css';
 
 export interface AppProvidersProps {
   children: ReactNode;
@@ -43,7 +44,7 @@ function ThemedProviders({ children, env }: { children: ReactNode; env: 'default
       env={env}
     >
       <DatesProvider settings={{ locale: i18n.language, firstDayOfWeek: 1 }}>
-        <Notifications position="top-right" />
+        <Notifications position="top-right" classNames={notificationClasses} />
         <ModalsProvider labels={modalLabels}>{children}</ModalsProvider>
       </DatesProvider>
     </MantineProvider>

@@ -53,6 +53,8 @@ export type CallInput<C extends Contract> = (C['params'] extends z.ZodType
   (C['query'] extends z.ZodType ? { query?: InputOf<C['query']> } : { query?: never }) &
   (C['body'] extends z.ZodType ? { body: ContractBody<C> } : { body?: never }) & {
     signal?: AbortSignal;
+    /** Sent as `Idempotency-Key`: a retry of the same attempt is answered once (issuing tickets). */
+    idempotencyKey?: string;
   };
 
 type CallArgs<C extends Contract> = C['params'] extends z.ZodType
@@ -137,6 +139,7 @@ async function call<C extends Contract>(contract: C, ...args: CallArgs<C>): Prom
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
   };
+  if (input?.idempotencyKey) headers['Idempotency-Key'] = input.idempotencyKey;
   const init: RequestInit = { method: contract.method, headers, credentials: 'same-origin' };
   if (input?.signal) init.signal = input.signal;
   if (input && 'body' in input && input.body !== undefined) {

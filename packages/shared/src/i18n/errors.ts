@@ -45,6 +45,10 @@ export const ERROR_MESSAGES = {
     id: 'Antrian ini sedang ditangani loket lain. Anda hanya dapat memproses antrian di loket Anda.',
     en: 'This ticket is being handled at another counter. You can only work tickets at your own counter.',
   },
+  COUNTER_NOT_TAKEN: {
+    id: 'Anda tidak lagi memegang loket ini: loket lain dibuka dengan akun Anda (tab atau perangkat lain). Ambil kembali loket ini atau ganti loket.',
+    en: 'You no longer hold this counter: another counter was opened with your account (another tab or device). Take this counter back or change counter.',
+  },
   QUEUE_EMPTY: { id: 'Tidak ada antrian yang menunggu.', en: 'No tickets are waiting.' },
   COUNTER_BUSY: {
     id: 'Loket masih melayani antrian lain. Selesaikan dahulu.',

@@ -48,15 +48,18 @@ export function createMonitorService(deps: ServiceDeps, bus: LiveBus) {
     if (!read) throw new AppError('NOT_FOUND');
     const { branch, day, board, counts, sessions, devices } = read;
     const { services } = board;
-    const count = (serviceId: string, status: string) => counts.find((c) => c.service_id === serviceId && c.status === status)?.n ?? 0;
-    const device = (kind: 'display' | 'kiosk') => (d: { id: string; name: string; code: string; last_seen_at: number | null }) => ({
-      kind,
-      id: d.id,
-      name: d.name,
-      code: d.code,
-      lastSeenAt: d.last_seen_at,
-      online: d.last_seen_at !== null && now - d.last_seen_at <= ONLINE_WINDOW_MS,
-    });
+    const count = (serviceId: string, status: string) =>
+      counts.find((c) => c.service_id === serviceId && c.status === status)?.n ?? 0;
+    const device =
+      (kind: 'display' | 'kiosk') =>
+      (d: { id: string; name: string; code: string; last_seen_at: number | null }) => ({
+        kind,
+        id: d.id,
+        name: d.name,
+        code: d.code,
+        lastSeenAt: d.last_seen_at,
+        online: d.last_seen_at !== null && now - d.last_seen_at <= ONLINE_WINDOW_MS,
+      });
     return {
       branch: toBranchSummary(branch),
       serviceDay: day,
@@ -72,7 +75,9 @@ export function createMonitorService(deps: ServiceDeps, bus: LiveBus) {
           name: c.name,
           number: c.number,
           serviceIds: board.counterServices.filter((m) => m.counter_id === c.id).map((m) => m.service_id),
-          caller: session ? { id: session.user_id, fullName: session.full_name, since: session.started_at } : null,
+          caller: session
+            ? { id: session.user_id, fullName: session.full_name, since: session.started_at }
+            : null,
           current: ticket ? toTicket(ticket) : null,
           elapsedSeconds: elapsed,
           slaSeconds: sla,
@@ -103,13 +108,42 @@ export function createMonitorService(deps: ServiceDeps, bus: LiveBus) {
       assertBranchAccess(staff, counter.branch_id);
       const served = await counterServiceIds(trx, staff.tenantId, counterId);
       const unique = [...new Set(serviceIds)];
-      if (unique.some((id) => !served.includes(id))) throw new AppError('VALIDATION_FAILED', { fields: { serviceIds: 'v.enum' } });
-      await repo.endStationsOf(trx, staff.tenantId, counterId, staff.userId, now);
-      await repo.insertStation(trx, staff.tenantId, { branchId: counter.branch_id, counterId, userId: staff.userId, serviceIds: unique, now });
-      const result: Station = { counterId, userId: staff.userId, serviceIds: unique, startedAt: now };
-      tx.afterCommit(() =>
-        bus.publish({ kind: 'branch', branchId: counter.branch_id, type: 'counter.updated', staff: { counterId, station: result }, public: { counterId }, counterId }),
+      if (unique.some((id) => !served.includes(id)))
+        throw new AppError('VALIDATION_FAILED', { fields: { serviceIds: 'v.enum' } });
+      // One counter per caller: their other counter is released, and its screens are told (decision 29b).
+      const released = (await repo.sessionsReleasedBy(trx, staff.tenantId, counterId, staff.userId)).filter(
+        (r) => r.counter_id !== counterId,
       );
+      await repo.endStationsOf(trx, staff.tenantId, counterId, staff.userId, now);
+      await repo.insertStation(trx, staff.tenantId, {
+        branchId: counter.branch_id,
+        counterId,
+        userId: staff.userId,
+        serviceIds: unique,
+        now,
+      });
+      const result: Station = { counterId, userId: staff.userId, serviceIds: unique, startedAt: now };
+      tx.afterCommit(() => {
+        for (const old of released) {
+          const freed = old.counter_id;
+          bus.publish({
+            kind: 'branch',
+            branchId: old.branch_id,
+            type: 'counter.updated',
+            staff: { counterId: freed, station: null },
+            public: { counterId: freed },
+            counterId: freed,
+          });
+        }
+        bus.publish({
+          kind: 'branch',
+          branchId: counter.branch_id,
+          type: 'counter.updated',
+          staff: { counterId, station: result },
+          public: { counterId },
+          counterId,
+        });
+      });
       return result;
     });
     return station;
@@ -124,7 +158,14 @@ export function createMonitorService(deps: ServiceDeps, bus: LiveBus) {
       assertBranchAccess(staff, counter.branch_id);
       await repo.endOwnStation(trx, staff.tenantId, counterId, staff.userId, now);
       tx.afterCommit(() =>
-        bus.publish({ kind: 'branch', branchId: counter.branch_id, type: 'counter.updated', staff: { station: null, counterId }, public: { counterId }, counterId }),
+        bus.publish({
+          kind: 'branch',
+          branchId: counter.branch_id,
+          type: 'counter.updated',
+          staff: { station: null, counterId },
+          public: { counterId },
+          counterId,
+        }),
       );
     });
   }

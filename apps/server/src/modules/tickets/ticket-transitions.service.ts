@@ -83,6 +83,7 @@ export function createTicketTransitions(deps: ServiceDeps, recorder: TicketRecor
       if (actor.kind === 'staff') {
         const chosen = await lookup.stationServiceIds(trx, tenantId, counterId, actor.userId);
         if (chosen) serviceIds = serviceIds.filter((id) => chosen.includes(id));
+        else await assertHoldsCounter(trx, actor, tenantId, counterId);
       }
       const day = localDate(now, branch.time_zone);
       const next = await repo.pickNext(trx, kind, tenantId, counter.branch_id, serviceIds, day, now);
@@ -151,6 +152,7 @@ export function createTicketTransitions(deps: ServiceDeps, recorder: TicketRecor
         const counter = await lookup.findCounter(trx, kind, tenantId, counterId, true);
         if (counter?.branch_id !== ticket.branch_id) throw new AppError('NOT_FOUND');
         if (action === 'call') {
+          await assertHoldsCounter(trx, actor, tenantId, counterId);
           const serviceIds = await lookup.counterServiceIds(trx, tenantId, counterId);
           if (!serviceIds.includes(ticket.service_id)) {
             throw new AppError('TICKET_INVALID_TRANSITION', { from, action, reason: 'service_not_served' });
@@ -261,6 +263,23 @@ export function createTicketTransitions(deps: ServiceDeps, recorder: TicketRecor
     const mine = await rules.openSessionCounterId(trx, ticket.tenant_id, actor.userId);
     const allowed = mine === undefined ? ticket.caller_user_id === actor.userId : mine === ticket.counter_id;
     if (!allowed) throw new AppError('TICKET_OTHER_COUNTER', { counterId: ticket.counter_id });
+  }
+
+  /**
+   * A caller calls only at the counter they hold: with an open counter session at another counter
+   * (taken in another tab or on another device), 409 `COUNTER_NOT_TAKEN` (decision 29b). Without
+   * any session the API use of decision 29a stays allowed; `queue.operate` staff call anywhere.
+   */
+  async function assertHoldsCounter(
+    trx: Db,
+    actor: Actor,
+    tenantId: string,
+    counterId: string,
+  ): Promise<void> {
+    if (actor.kind !== 'staff' || can(actor.role, 'queue.operate')) return;
+    const held = await rules.openSessionCounterId(trx, tenantId, actor.userId);
+    if (held !== undefined && held !== counterId)
+      throw new AppError('COUNTER_NOT_TAKEN', { counterId: held });
   }
 
   /** Check-in of a booking by the code on its e-ticket (kiosk of the branch, operator). */

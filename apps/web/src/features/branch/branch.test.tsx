@@ -11,8 +11,8 @@ const live = vi.hoisted(() => ({ version: 0, topics: [] as (string | null)[] }))
 
 vi.mock('@/lib/use-live', () => ({
   useLiveStatus: () => 'offline',
-  useLiveTopic: (topic: string | null) => {
-    live.topics.push(topic);
+  useLiveTopicOf: (ref: { name: string } | null) => {
+    live.topics.push(ref?.name ?? null);
     return { state: live.version, error: null, version: live.version };
   },
   useLiveConnection: () => null,
@@ -77,5 +77,19 @@ describe('useBranchLive', () => {
     rerender({ branchId: '' });
     expect(live.topics.at(-1)).toBeNull();
     expect(invalidate).not.toHaveBeenCalled();
+  });
+});
+
+describe('ScreenHeader on a narrow screen', () => {
+  it('keeps the language and "Sign out" behind one button', async () => {
+    mockApi([{ path: '/api/v1/auth/me', body: { user: staffUser('supervisor') } }]);
+    renderWithProviders(<ScreenHeader title="Monitoring" subtitle="Sari" signOutTo="/masuk" />);
+    // jsdom applies no media queries: the wide header's switch and button are there too.
+    expect(screen.getAllByRole('combobox', { name: 'Bahasa' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Bahasa dan keluar' }));
+    await waitFor(() => {
+      expect(screen.getAllByRole('combobox', { name: 'Bahasa' })).toHaveLength(2);
+    });
+    expect(screen.getAllByRole('button', { name: 'Keluar' })).toHaveLength(2);
   });
 });

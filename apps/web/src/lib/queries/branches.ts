@@ -7,7 +7,7 @@ import { api } from '../api';
  * Branch reads shared by several areas (dashboard home, caller sign-in, caller screen). One
  * definition per endpoint keeps the cache keys consistent.
  */
-export const branchKeys = {
+const branchKeys = {
   all: ['branches'] as const,
   services: (branchId: string) => ['branches', branchId, 'services'] as const,
   counters: (branchId: string) => ['branches', branchId, 'counters'] as const,

@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes } from 'react-router';
 import type { Counter } from '@antrean/shared/domain/counter';
 import type { BranchService } from '@antrean/shared/domain/service';
@@ -8,20 +8,34 @@ import type { TicketList } from '@antrean/shared/contracts/ticket-list.contract'
 import type { BranchQueue, Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { saveCounterChoice } from '@/features/auth/lib/counter-choice';
 import { BRANCH, BRANCH_ID, staffUser } from '@/test/fixtures';
-import { mockApi, renderWithProviders } from '@/test/render';
-import { makeService, makeTicket, TELLER } from '../test/fixtures';
-import { TicketActionButtons } from './components/ticket-action-buttons';
+import { mockApi, renderWithProviders, type MockRoute } from '@/test/render';
+import { makeService, makeTicket, TELLER } from '@/test/queue-fixtures';
+import { TicketActionButtons } from '@/features/queue/components/ticket-action-buttons';
 import { CallerScreen } from './caller-screen';
-import { callerActions, slaState } from './lib/ticket-actions';
+import { callerActions, slaState } from '@/features/queue/lib/ticket-actions';
+
+/** Live messages per topic name, folded by the screen's own reducer on every render. */
+const live = vi.hoisted(() => ({ messages: new Map<string, unknown[]>() }));
 
 vi.mock('@/lib/use-live', () => ({
   useLiveStatus: () => 'online',
   useLiveTopic: () => ({ state: undefined, error: null, version: 0 }),
+  useLiveTopicOf: (ref: { name: string } | null, reduce: (state: unknown, message: unknown) => unknown) => {
+    const messages = ref ? (live.messages.get(ref.name) ?? []) : [];
+    let state: unknown;
+    for (const message of messages) state = reduce(state, message);
+    return { state, error: null, version: messages.length };
+  },
   useLiveConnection: () => null,
 }));
 
+afterEach(() => {
+  live.messages.clear();
+});
+
 const CS = '01a2010e-3799-714d-acb4-bed47831e04b';
 const COUNTER_ID = '01a2010e-3799-754c-b5da-6b9478492001';
+const OTHER_CALLER = '01a2010e-3799-7000-8000-000000000abc';
 
 const counter: Counter = {
   id: COUNTER_ID,
@@ -79,10 +93,12 @@ function renderCaller(
   queue: BranchQueue,
   tellerOverrides: Partial<BranchService> = {},
   history: TicketList = historyPage([]),
+  extra: MockRoute[] = [],
 ) {
   const user = staffUser('caller');
   saveCounterChoice(user.id, { branchId: BRANCH_ID, serviceIds: [TELLER], counterId: COUNTER_ID });
   const api = mockApi([
+    ...extra,
     { path: '/api/v1/auth/me', body: { user } },
     { path: '/api/v1/branches', body: { items: [BRANCH] } },
     {
@@ -102,6 +118,7 @@ function renderCaller(
   const view = renderWithProviders(
     <Routes>
       <Route path="/caller" element={<CallerScreen />} />
+      <Route path="/login-caller" element={<h1>Pilih loket</h1>} />
     </Routes>,
     { route: '/caller' },
   );
@@ -241,5 +258,115 @@ describe("caller's history of today", () => {
     await waitFor(() => {
       expect(requests.some((r) => r.url.includes('cursor=next-page'))).toBe(true);
     });
+  });
+});
+
+describe('caller: the counter is held by one tab (decision 29b)', () => {
+  const released = { kind: 'event', type: 'counter.updated', data: { counterId: COUNTER_ID, station: null } };
+
+  it('says so when the counter was opened elsewhere, disables calling, and takes it back', async () => {
+    live.messages.set(`counter:${COUNTER_ID}`, [released]);
+    const { requests } = renderCaller(queueWith([], [ticket(2, 'waiting')]));
+    const title = await screen.findByText('Loket ini dibuka di tempat lain');
+    const alert = title.closest<HTMLElement>('[role="alert"]');
+    if (!alert) throw new Error('no alert');
+    expect(screen.getByRole('button', { name: 'Panggil berikutnya' })).toBeDisabled();
+    const takes = () => requests.filter((r) => r.method === 'PUT' && r.url.endsWith('/station')).length;
+    const before = takes();
+    fireEvent.click(within(alert).getByRole('button', { name: 'Ambil kembali loket ini' }));
+    await waitFor(() => {
+      expect(screen.queryByText('Loket ini dibuka di tempat lain')).not.toBeInTheDocument();
+    });
+    expect(takes()).toBe(before + 1);
+    expect(screen.getByRole('button', { name: 'Panggil berikutnya' })).toBeEnabled();
+  });
+
+  it("keeps the current ticket's buttons off while the counter is held elsewhere", async () => {
+    live.messages.set(`counter:${COUNTER_ID}`, [released]);
+    renderCaller(queueWith([ticket(1, 'calling')], []));
+    expect(await screen.findByText('Loket ini dibuka di tempat lain')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Layani' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Panggil ulang' })).toBeDisabled();
+  });
+
+  it('names another caller taking the counter over', async () => {
+    const station = { counterId: COUNTER_ID, userId: OTHER_CALLER, serviceIds: [TELLER], startedAt: 1 };
+    live.messages.set(`counter:${COUNTER_ID}`, [
+      { kind: 'event', type: 'counter.updated', data: { counterId: COUNTER_ID, station } },
+    ]);
+    renderCaller(queueWith([], []));
+    expect(await screen.findByText('Loket ini diambil alih pemanggil lain')).toBeInTheDocument();
+  });
+
+  it('says so when a call is refused with COUNTER_NOT_TAKEN', async () => {
+    renderCaller(queueWith([], [ticket(2, 'waiting')]), {}, historyPage([]), [
+      {
+        method: 'POST',
+        path: `/api/v1/counters/${COUNTER_ID}/call-next`,
+        status: 409,
+        body: { error: { code: 'COUNTER_NOT_TAKEN', message: 'x' } },
+      },
+    ]);
+    const callNext = await screen.findByRole('button', { name: 'Panggil berikutnya' });
+    await waitFor(() => {
+      expect(callNext).toBeEnabled();
+    });
+    fireEvent.click(callNext);
+    expect(await screen.findByText('Loket ini dibuka di tempat lain')).toBeInTheDocument();
+  });
+
+  it('"Ganti loket" leaves the counter, then opens the counter choice; not while a ticket is active', async () => {
+    const { requests, view } = renderCaller(queueWith([], []), {}, historyPage([]), [
+      { method: 'DELETE', path: `/api/v1/counters/${COUNTER_ID}/station`, status: 204 },
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Ganti loket' }));
+    expect(await screen.findByRole('heading', { name: 'Pilih loket' })).toBeInTheDocument();
+    expect(
+      requests.some((r) => r.method === 'DELETE' && r.url.endsWith(`/counters/${COUNTER_ID}/station`)),
+    ).toBe(true);
+    view.unmount();
+
+    renderCaller(queueWith([ticket(1, 'serving')], []));
+    expect(await screen.findByText('A001')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ganti loket' })).toBeDisabled();
+  });
+});
+
+describe('caller: times and SLA', () => {
+  it("shows queue times on the branch's clock, whatever the machine's time zone", async () => {
+    const machineZone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      // 02:05 UTC = 09.05 in Jakarta (the branch), 21.05 the day before in New York (the machine).
+      const queuedAt = Date.UTC(2026, 10, 22, 2, 5);
+      renderCaller(queueWith([], [ticket(3, 'waiting', { issuedAt: queuedAt, queuedAt })]));
+      const cell = await screen.findByTestId('waiting-queued-at');
+      expect(cell).toHaveTextContent('09.05');
+      expect(cell).not.toHaveTextContent('21');
+    } finally {
+      if (machineZone === undefined) delete process.env.TZ;
+      else process.env.TZ = machineZone;
+    }
+  });
+
+  it('counts the SLA from the start of service, not from the call', async () => {
+    const now = Date.now();
+    // Called 20 minutes ago (SLA 5 minutes) and still being called: no SLA verdict yet.
+    const { view } = renderCaller(queueWith([ticket(1, 'calling', { calledAt: now - 1_200_000 })], []));
+    expect(await screen.findByTestId('current-ticket-number')).toHaveTextContent('A001');
+    expect(screen.queryByTestId('caller-sla')).not.toBeInTheDocument();
+    expect(screen.getByText(/dihitung sejak mulai dilayani/)).toBeInTheDocument();
+    view.unmount();
+
+    // Called 20 minutes ago, served for 1 minute: within the target.
+    const { view: second } = renderCaller(
+      queueWith([ticket(1, 'serving', { calledAt: now - 1_200_000, servingStartedAt: now - 60_000 })], []),
+    );
+    expect(await screen.findByTestId('caller-sla')).toHaveTextContent('Sesuai target');
+    second.unmount();
+
+    // Served for 6 minutes: past the 5-minute target.
+    renderCaller(queueWith([ticket(1, 'serving', { servingStartedAt: now - 360_000 })], []));
+    expect(await screen.findByTestId('caller-sla')).toHaveTextContent('Melewati target');
   });
 });

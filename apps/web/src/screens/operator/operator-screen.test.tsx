@@ -1,14 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { BRANCH, BRANCH_ID, staffUser } from '@/test/fixtures';
 import { mockApi, renderWithProviders } from '@/test/render';
-import { makeService, makeTicket, TELLER } from '../test/fixtures';
-import { OperatorScreen, operatorActions } from './operator-screen';
+import { makeService, makeTicket, TELLER } from '@/test/queue-fixtures';
+import { operatorActions } from '@/features/queue/lib/ticket-actions';
+import { OperatorScreen } from './operator-screen';
 
 vi.mock('@/lib/use-live', () => ({
   useLiveStatus: () => 'online',
   useLiveTopic: () => ({ state: undefined, error: null, version: 0 }),
+  useLiveTopicOf: () => ({ state: undefined, error: null, version: 0 }),
   useLiveConnection: () => null,
 }));
 
@@ -143,5 +146,72 @@ describe('operator: tickets to validate', () => {
     await waitFor(() => {
       expect(listCalls()).toBeGreaterThan(before);
     });
+  });
+});
+
+describe('operator: issuing a walk-in ticket', () => {
+  it('shows the issued ticket under "Tiket terakhir", and picking the chosen service again keeps it', async () => {
+    vi.spyOn(window, 'print').mockImplementation(() => undefined);
+    const issued = makeTicket(7, { status: 'waiting', channel: 'operator' });
+    const { requests } = mockApi([
+      { path: '/api/v1/auth/me', body: { user: staffUser('operator') } },
+      { path: '/api/v1/branches', body: { items: [BRANCH] } },
+      { path: `/api/v1/branches/${BRANCH_ID}/services`, body: { items: [makeService(TELLER, 'A')] } },
+      {
+        path: `/api/v1/branches/${BRANCH_ID}/queue`,
+        body: { branchId: BRANCH_ID, serviceDay: '2026-11-22', services: [] },
+      },
+      {
+        path: `/api/v1/branches/${BRANCH_ID}/tickets`,
+        body: { serviceDay: '2026-11-22', order: 'queue', items: [], eformTicketIds: [], nextCursor: null },
+      },
+      {
+        method: 'POST',
+        path: `/api/v1/branches/${BRANCH_ID}/tickets`,
+        status: 201,
+        body: {
+          id: issued.id,
+          number: issued.number,
+          status: 'waiting',
+          serviceId: TELLER,
+          branchId: BRANCH_ID,
+          uniqueCode: issued.uniqueCode,
+          issuedAt: issued.issuedAt,
+          peopleAhead: 2,
+          estimatedWait: { minSeconds: 60, maxSeconds: 300 },
+        },
+      },
+      { path: `/api/v1/tickets/${issued.id}`, body: { ...issued, events: [] } },
+    ]);
+    const user = userEvent.setup({ delay: null });
+    renderWithProviders(<OperatorScreen />, { route: '/operator' });
+
+    const last = await screen.findByRole('region', { name: 'Tiket terakhir' });
+    expect(within(last).getByText('Kosong')).toBeInTheDocument();
+    const service = await screen.findByRole('combobox', { name: 'Layanan' });
+    await user.click(service);
+    await user.click(await screen.findByRole('option', { name: 'A · Teller' }));
+    const submit = screen.getByRole('button', { name: 'Terbitkan' });
+    expect(submit).toBeEnabled();
+
+    // Picking the chosen service again keeps it (Mantine would deselect it).
+    await user.click(service);
+    await user.click(await screen.findByRole('option', { name: 'A · Teller' }));
+    expect(service).toHaveValue('A · Teller');
+    expect(submit).toBeEnabled();
+
+    await user.click(submit);
+    expect(await within(last).findByText('A007')).toBeInTheDocument();
+    expect(within(last).getByText('Menunggu')).toBeInTheDocument();
+    const post = requests.find(
+      (r) => r.method === 'POST' && r.url.endsWith(`/branches/${BRANCH_ID}/tickets`),
+    );
+    expect(post?.body).toEqual({ serviceId: TELLER, channel: 'operator' });
+    expect(post?.headers['idempotency-key']).toBeTruthy();
+    // Its buttons come with its details: a waiting ticket can be cancelled.
+    expect(await within(last).findByRole('button', { name: 'Batalkan A007' })).toBeInTheDocument();
+    // The service stays chosen for the next customer.
+    expect(service).toHaveValue('A · Teller');
+    expect(submit).toBeEnabled();
   });
 });

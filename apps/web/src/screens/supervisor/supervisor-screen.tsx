@@ -18,53 +18,21 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { monitorContract, type Monitor } from '@antrean/shared/contracts/monitor.contract';
 import type { SessionUser } from '@antrean/shared/domain/user';
 import { NotFoundPage } from '@/components/not-found-page';
 import { paths } from '@/config/paths';
 import { ScreenHeader } from '@/features/branch/components/screen-header';
 import { countMessages, useBranchLive } from '@/features/branch/hooks/use-branch-live';
-import { api, isApiError } from '@/lib/api';
+import { monitorKeys } from '@/features/queue/api/keys';
+import { branchByCodeQueryOptions, monitorQueryOptions } from '@/features/queue/api/queries';
+import { useNow } from '@/features/queue/hooks/use-now';
+import { formatDuration } from '@/features/queue/lib/ticket-actions';
+import { isApiError } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { TicketStatusBadge } from '../caller/components/ticket-status-badge';
-import { formatDuration } from '../caller/lib/ticket-actions';
-import { queueKeys } from '../caller/lib/queue-queries';
-import { useNow } from '../caller/lib/use-now';
-
-export const COUNTER_STATES = ['serving', 'calling', 'idle', 'empty'] as const;
-export type CounterState = (typeof COUNTER_STATES)[number];
-
-type MonitorCounter = Monitor['counters'][number];
-
-/** What a counter is doing: serving, calling, staffed and idle, or nobody signed in. */
-export function counterState(counter: Pick<MonitorCounter, 'caller' | 'current'>): CounterState {
-  const status = counter.current?.status;
-  if (status === 'serving') return 'serving';
-  if (status === 'calling' || status === 'called') return 'calling';
-  return counter.caller ? 'idle' : 'empty';
-}
-
-const STATE_COLORS: Record<CounterState, string> = {
-  serving: 'teal',
-  calling: 'grape',
-  idle: 'blue',
-  empty: 'gray',
-};
-
-const REFRESH_MS = 15_000;
-
-/** "2 minutes ago" in the interface language. */
-function relativeTime(at: number, now: number, language: string): string {
-  const rtf = new Intl.RelativeTimeFormat(language === 'en' ? 'en' : 'id', { numeric: 'auto' });
-  const seconds = Math.round((at - now) / 1000);
-  const abs = Math.abs(seconds);
-  if (abs < 60) return rtf.format(seconds, 'second');
-  if (abs < 3600) return rtf.format(Math.round(seconds / 60), 'minute');
-  if (abs < 86_400) return rtf.format(Math.round(seconds / 3600), 'hour');
-  return rtf.format(Math.round(seconds / 86_400), 'day');
-}
+import { CountersTable } from './components/counters-table';
+import { COUNTER_STATES, counterState, relativeTime } from './lib/counters';
 
 /** /spv/monitoring/:spvId — only the signed-in supervisor's own monitor exists. */
 export function SupervisorScreen() {
@@ -92,25 +60,14 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
     setParams(next, { replace: key !== 'code' });
   };
 
-  const branch = useQuery({
-    queryKey: ['branch-by-code', code],
-    queryFn: ({ signal }) => api.call(monitorContract.branchByCode, { params: { code }, signal }),
-    enabled: code !== '',
-    retry: false,
-  });
+  const branch = useQuery(branchByCodeQueryOptions(code));
   const branchId = branch.data?.id ?? '';
-  const monitor = useQuery({
-    queryKey: queueKeys.monitor(branchId),
-    queryFn: ({ signal }) => api.call(monitorContract.monitor, { params: { branchId }, signal }),
-    enabled: branchId !== '',
-    refetchInterval: REFRESH_MS,
-    staleTime: 0,
-  });
-  useBranchLive(branchId, [queueKeys.monitor(branchId)], countMessages);
+  const monitor = useQuery(monitorQueryOptions(branchId));
+  useBranchLive(branchId, [monitorKeys.branch(branchId)], countMessages);
 
   const data = monitor.data;
-  // Elapsed time ticks locally between fetches.
-  const drift = data ? Math.max(0, Math.floor((now - monitor.dataUpdatedAt) / 1000)) : 0;
+  // Timers run on the server's clock: its `now` plus the time since the fetch.
+  const serverNow = data ? data.now + Math.max(0, now - monitor.dataUpdatedAt) : now;
   const services = data?.services ?? [];
   const serviceCode = (id: string) => services.find((s) => s.id === id)?.code ?? '';
   const rows = useMemo(
@@ -207,118 +164,43 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
                     />
                   </Group>
                 </Group>
-                <Table striped aria-labelledby="spv-counters">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('counters.counter')}</Table.Th>
-                      <Table.Th>{t('counters.caller')}</Table.Th>
-                      <Table.Th>{t('counters.ticket')}</Table.Th>
-                      <Table.Th>{t('counters.elapsed')}</Table.Th>
-                      <Table.Th>{t('counters.state')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {rows.length === 0 ? (
-                      <Table.Tr>
-                        <Table.Td colSpan={5}>
-                          <Text c="dimmed">{t('counters.empty')}</Text>
-                        </Table.Td>
-                      </Table.Tr>
-                    ) : null}
-                    {rows.map((counter) => {
-                      const state = counterState(counter);
-                      const elapsed = counter.elapsedSeconds !== null ? counter.elapsedSeconds + drift : null;
-                      const breached =
-                        counter.slaBreached ||
-                        (elapsed !== null && counter.slaSeconds !== null && elapsed >= counter.slaSeconds);
-                      return (
-                        <Table.Tr key={counter.id}>
-                          <Table.Td fw={700}>
-                            {counter.name}
-                            <Text size="xs" c="dimmed">
-                              {counter.serviceIds.map(serviceCode).join(', ')}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>
-                            {counter.caller ? (
-                              <>
-                                {counter.caller.fullName}
-                                <Text size="xs" c="dimmed">
-                                  {relativeTime(counter.caller.since, now, i18n.language)}
-                                </Text>
-                              </>
-                            ) : (
-                              <Text c="dimmed">{t('counters.noCaller')}</Text>
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            {counter.current ? (
-                              <Group gap="xs">
-                                <Text fw={700}>{counter.current.number}</Text>
-                                <TicketStatusBadge status={counter.current.status} size="sm" />
-                              </Group>
-                            ) : (
-                              t('counters.noTicket')
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            {elapsed !== null ? (
-                              <Badge color={breached ? 'red' : 'green'} variant="filled">
-                                {formatDuration(elapsed)}
-                                {counter.slaSeconds !== null
-                                  ? ` / ${formatDuration(counter.slaSeconds)}`
-                                  : ''}
-                                {' · '}
-                                {breached ? t('sla.breached') : t('sla.ok')}
-                              </Badge>
-                            ) : (
-                              '—'
-                            )}
-                          </Table.Td>
-                          <Table.Td>
-                            <Badge color={STATE_COLORS[state]} variant="light">
-                              {t(`state.${state}`)}
-                            </Badge>
-                          </Table.Td>
-                        </Table.Tr>
-                      );
-                    })}
-                  </Table.Tbody>
-                </Table>
+                <CountersTable counters={rows} serviceCode={serviceCode} serverNow={serverNow} now={now} />
               </Card>
 
               <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="spv-services">
                 <Title order={2} size="h4" id="spv-services" mb="sm">
                   {t('services.title')}
                 </Title>
-                <Table striped aria-labelledby="spv-services">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('services.service')}</Table.Th>
-                      <Table.Th>{t('services.waiting')}</Table.Th>
-                      <Table.Th>{t('services.held')}</Table.Th>
-                      <Table.Th>{t('services.skipped')}</Table.Th>
-                      <Table.Th>{t('services.finished')}</Table.Th>
-                      <Table.Th>{t('services.sla')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {services
-                      .filter((s) => !serviceFilter || s.id === serviceFilter)
-                      .map((s) => (
-                        <Table.Tr key={s.id}>
-                          <Table.Td>
-                            <Badge variant="light">{s.code}</Badge> {s.name}
-                          </Table.Td>
-                          <Table.Td fw={700}>{s.waiting}</Table.Td>
-                          <Table.Td>{s.held}</Table.Td>
-                          <Table.Td>{s.skipped}</Table.Td>
-                          <Table.Td>{s.finished}</Table.Td>
-                          <Table.Td>{formatDuration(s.slaSeconds)}</Table.Td>
-                        </Table.Tr>
-                      ))}
-                  </Table.Tbody>
-                </Table>
+                <Table.ScrollContainer minWidth={520}>
+                  <Table striped aria-labelledby="spv-services">
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th>{t('services.service')}</Table.Th>
+                        <Table.Th>{t('services.waiting')}</Table.Th>
+                        <Table.Th>{t('services.held')}</Table.Th>
+                        <Table.Th>{t('services.skipped')}</Table.Th>
+                        <Table.Th>{t('services.finished')}</Table.Th>
+                        <Table.Th>{t('services.sla')}</Table.Th>
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {services
+                        .filter((s) => !serviceFilter || s.id === serviceFilter)
+                        .map((s) => (
+                          <Table.Tr key={s.id}>
+                            <Table.Td>
+                              <Badge variant="light">{s.code}</Badge> {s.name}
+                            </Table.Td>
+                            <Table.Td fw={700}>{s.waiting}</Table.Td>
+                            <Table.Td>{s.held}</Table.Td>
+                            <Table.Td>{s.skipped}</Table.Td>
+                            <Table.Td>{s.finished}</Table.Td>
+                            <Table.Td>{formatDuration(s.slaSeconds)}</Table.Td>
+                          </Table.Tr>
+                        ))}
+                    </Table.Tbody>
+                  </Table>
+                </Table.ScrollContainer>
               </Card>
 
               <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="spv-devices">
@@ -328,39 +210,41 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
                 {data.devices.length === 0 ? (
                   <Text c="dimmed">{t('devices.empty')}</Text>
                 ) : (
-                  <Table striped aria-labelledby="spv-devices">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('devices.name')}</Table.Th>
-                        <Table.Th>{t('devices.kind')}</Table.Th>
-                        <Table.Th>{t('devices.status')}</Table.Th>
-                        <Table.Th>{t('devices.lastSeen')}</Table.Th>
-                      </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {data.devices.map((d) => (
-                        <Table.Tr key={`${d.kind}-${d.id}`}>
-                          <Table.Td>
-                            {d.name}{' '}
-                            <Text span size="xs" c="dimmed">
-                              {d.code}
-                            </Text>
-                          </Table.Td>
-                          <Table.Td>{t(`devices.${d.kind}`)}</Table.Td>
-                          <Table.Td>
-                            <Badge color={d.online ? 'green' : 'red'} variant="dot">
-                              {d.online ? t('devices.online') : t('devices.offline')}
-                            </Badge>
-                          </Table.Td>
-                          <Table.Td>
-                            {d.lastSeenAt
-                              ? relativeTime(d.lastSeenAt, now, i18n.language)
-                              : t('devices.never')}
-                          </Table.Td>
+                  <Table.ScrollContainer minWidth={520}>
+                    <Table striped aria-labelledby="spv-devices">
+                      <Table.Thead>
+                        <Table.Tr>
+                          <Table.Th>{t('devices.name')}</Table.Th>
+                          <Table.Th>{t('devices.kind')}</Table.Th>
+                          <Table.Th>{t('devices.status')}</Table.Th>
+                          <Table.Th>{t('devices.lastSeen')}</Table.Th>
                         </Table.Tr>
-                      ))}
-                    </Table.Tbody>
-                  </Table>
+                      </Table.Thead>
+                      <Table.Tbody>
+                        {data.devices.map((d) => (
+                          <Table.Tr key={`${d.kind}-${d.id}`}>
+                            <Table.Td>
+                              {d.name}{' '}
+                              <Text span size="xs" c="dimmed">
+                                {d.code}
+                              </Text>
+                            </Table.Td>
+                            <Table.Td>{t(`devices.${d.kind}`)}</Table.Td>
+                            <Table.Td>
+                              <Badge color={d.online ? 'green' : 'red'} variant="dot">
+                                {d.online ? t('devices.online') : t('devices.offline')}
+                              </Badge>
+                            </Table.Td>
+                            <Table.Td>
+                              {d.lastSeenAt
+                                ? relativeTime(d.lastSeenAt, now, i18n.language)
+                                : t('devices.never')}
+                            </Table.Td>
+                          </Table.Tr>
+                        ))}
+                      </Table.Tbody>
+                    </Table>
+                  </Table.ScrollContainer>
                 )}
               </Card>
             </>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Badge, Button, Group, Image, Text } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
+import { ActionIcon, Badge, Box, Button, Group, Image, Popover, Stack, Text } from '@mantine/core';
+import { IconDotsVertical, IconLogout } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch';
@@ -8,7 +8,7 @@ import { useErrorText } from '@/lib/error-text';
 import { useLiveStatus } from '@/lib/use-live';
 import { useLogout, useTenantTheme } from '@/lib/session';
 
-export const LIVE_COLORS = { online: 'green', connecting: 'yellow', offline: 'red' } as const;
+const LIVE_COLORS = { online: 'green', connecting: 'yellow', offline: 'red' } as const;
 
 export interface ScreenHeaderProps {
   /** The first line next to the tenant's logo. */
@@ -50,10 +50,15 @@ export function ScreenHeader({
     logout.mutate(signOutTo, {
       onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
     });
+  const liveLabel = t(`caller:live.${liveStatus}`);
+  const leave = () => {
+    if (beforeSignOut) void beforeSignOut().then(signOut);
+    else signOut();
+  };
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-      <Group gap="sm" wrap="nowrap" miw={0}>
-        <Image src={theme.logoUrl ?? '/favicon.svg'} alt="" h={36} w="auto" fit="contain" />
+    <Group h="100%" px={{ base: 'xs', sm: 'md' }} justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="sm" wrap="nowrap" miw={0} style={{ flex: 1 }}>
+        <Image src={theme.logoUrl ?? '/favicon.svg'} alt="" h={36} w="auto" fit="contain" visibleFrom="xs" />
         <div style={{ minWidth: 0 }}>
           <Text fw={700} lh={1.2} truncate>
             {title}
@@ -63,25 +68,54 @@ export function ScreenHeader({
           </Text>
         </div>
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         {status}
-        <Badge color={LIVE_COLORS[liveStatus]} variant="dot" role="status">
-          {t(`caller:live.${liveStatus}`)}
+        <Badge
+          color={LIVE_COLORS[liveStatus]}
+          variant="dot"
+          role="status"
+          aria-label={liveLabel}
+          title={liveLabel}
+        >
+          <Box component="span" visibleFrom="sm">
+            {liveLabel}
+          </Box>
         </Badge>
         {tools}
-        <LanguageSwitch compact />
+        <Box visibleFrom="md">
+          <LanguageSwitch compact />
+        </Box>
         {actions}
         <Button
           variant="default"
           leftSection={<IconLogout size={16} aria-hidden />}
           loading={logout.isPending}
-          onClick={() => {
-            if (beforeSignOut) void beforeSignOut().then(signOut);
-            else signOut();
-          }}
+          onClick={leave}
+          visibleFrom="md"
         >
           {t('common:actions.signOut')}
         </Button>
+        {/* Narrow screens: the language and "Sign out" behind one button, so nothing overflows. */}
+        <Popover position="bottom-end" withArrow shadow="md" width={240}>
+          <Popover.Target>
+            <ActionIcon variant="default" size="lg" aria-label={t('caller:header.more')} hiddenFrom="md">
+              <IconDotsVertical size={18} aria-hidden />
+            </ActionIcon>
+          </Popover.Target>
+          <Popover.Dropdown>
+            <Stack gap="sm">
+              <LanguageSwitch />
+              <Button
+                variant="default"
+                leftSection={<IconLogout size={16} aria-hidden />}
+                loading={logout.isPending}
+                onClick={leave}
+              >
+                {t('common:actions.signOut')}
+              </Button>
+            </Stack>
+          </Popover.Dropdown>
+        </Popover>
       </Group>
     </Group>
   );

@@ -43,12 +43,15 @@ export function TicketActionButtons({
   pending,
   onAction,
   exclude = [],
+  disabled = false,
 }: {
   ticket: Pick<Ticket, 'status' | 'number'>;
   service: Pick<BranchService, 'randomCaller' | 'finishButton'> | undefined;
   pending: CallerAction | null;
   onAction: (action: CallerAction) => void;
   exclude?: readonly CallerAction[];
+  /** Nothing may be done here now (e.g. the counter was taken elsewhere). */
+  disabled?: boolean;
 }) {
   const { t } = useTranslation('caller');
   const actions = callerActions(ticket.status, service).filter((a) => !exclude.includes(a));
@@ -62,7 +65,7 @@ export function TicketActionButtons({
           variant={action === 'serve' || action === 'finish' ? 'filled' : 'light'}
           leftSection={ICONS[action]}
           loading={pending === action}
-          disabled={pending !== null && pending !== action}
+          disabled={disabled || (pending !== null && pending !== action)}
           onClick={() => onAction(action)}
         >
           {t(`actions.${action}`)}

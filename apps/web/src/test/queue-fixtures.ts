@@ -1,6 +1,6 @@
 import type { BranchService } from '@antrean/shared/domain/service';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
-import { BRANCH_ID } from '@/test/fixtures';
+import { BRANCH_ID } from './fixtures';
 
 /** Teller (A), the first service of the screen tests. */
 export const TELLER = '01a2010e-3799-7482-aa9e-1ab2aa531a10';

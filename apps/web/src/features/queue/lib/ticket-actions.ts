@@ -1,6 +1,7 @@
 import { allowedActions, type UserTicketAction } from '@antrean/shared/domain/ticket/transitions';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
 import type { BranchService } from '@antrean/shared/domain/service';
+import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 
 /** The ticket actions a caller triggers from the caller screen (operators own the rest). */
 export type CallerAction = Extract<
@@ -19,7 +20,7 @@ const CALLER_ACTIONS: readonly CallerAction[] = [
   'requeue',
 ];
 
-function isCallerAction(action: UserTicketAction): action is CallerAction {
+export function isCallerAction(action: UserTicketAction): action is CallerAction {
   return CALLER_ACTIONS.some((a) => a === action);
 }
 
@@ -76,20 +77,32 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 /** When the current phase of an active ticket started (serving start, else the last call). */
-export function phaseStart(ticket: {
-  status: TicketStatus;
-  calledAt: number | null;
-  servingStartedAt: number | null;
-}): number | null {
+export function phaseStart(ticket: Pick<Ticket, 'status' | 'calledAt' | 'servingStartedAt'>): number | null {
   if (ticket.status === 'serving') return ticket.servingStartedAt ?? ticket.calledAt;
   return ticket.calledAt;
 }
 
-/** True when keyboard input goes to a field (shortcuts stay off then). */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  if (target.isContentEditable) return true;
-  const tag = target.tagName;
-  if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return true;
-  return target.closest('[role="combobox"],[role="listbox"],[role="dialog"]') !== null;
+/**
+ * The SLA of a service is its serving time: it counts from the start of service, never from the
+ * call. A ticket that is not being served has no SLA state yet (null).
+ */
+export function slaOf(
+  ticket: Pick<Ticket, 'status' | 'servingStartedAt'>,
+  slaSeconds: number | null | undefined,
+  now: number,
+): { servedSeconds: number; state: SlaState } | null {
+  if (ticket.status !== 'serving' || ticket.servingStartedAt === null) return null;
+  const servedSeconds = Math.max(0, Math.floor((now - ticket.servingStartedAt) / 1000));
+  return { servedSeconds, state: slaState(servedSeconds, slaSeconds) };
+}
+
+/** The operator's actions (the rest belongs to the counter's caller). */
+export type OperatorAction = Extract<UserTicketAction, 'validate' | 'requeue' | 'transfer' | 'cancel'>;
+const OPERATOR_ACTIONS: readonly OperatorAction[] = ['validate', 'requeue', 'transfer', 'cancel'];
+
+/** The operator's buttons for a ticket: the state machine's valid actions among the operator's. */
+export function operatorActions(ticket: Pick<Ticket, 'status'>): OperatorAction[] {
+  return allowedActions(ticket.status).filter((a): a is OperatorAction =>
+    OPERATOR_ACTIONS.some((o) => o === a),
+  );
 }

@@ -5,15 +5,12 @@ import { useTranslation } from 'react-i18next';
 import type { BranchService } from '@antrean/shared/domain/service';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { useErrorText } from '@/lib/error-text';
-import {
-  eformIdsOfPages,
-  ticketListQueryOptions,
-  ticketsOfPages,
-  type TicketListFilter,
-} from '@/lib/queries/tickets';
+import type { TicketListFilter } from '@/features/queue/api/keys';
+import { eformIdsOfPages, ticketListQueryOptions, ticketsOfPages } from '@/features/queue/api/ticket-list';
+import type { BranchTimeFormat } from '@/features/queue/lib/branch-time';
 
 /** Today's unvalidated tickets of the branch, in queue order. */
-export const UNVALIDATED_FILTER: TicketListFilter = { status: 'unvalidated', order: 'queue', limit: 100 };
+const UNVALIDATED_FILTER: TicketListFilter = { status: 'unvalidated', order: 'queue', limit: 100 };
 
 /**
  * The branch's tickets waiting for validation (services with "requires validation"): who the
@@ -23,25 +20,24 @@ export const UNVALIDATED_FILTER: TicketListFilter = { status: 'unvalidated', ord
 export function UnvalidatedCard({
   branchId,
   services,
+  format,
   pending,
   onValidate,
 }: {
   branchId: string;
   services: ReadonlyMap<string, BranchService>;
+  /** Times on the branch's clock. */
+  format: BranchTimeFormat;
   /** An action is in flight (buttons are disabled meanwhile). */
   pending: boolean;
   onValidate: (ticket: Ticket) => void;
 }) {
-  const { t, i18n } = useTranslation(['operator', 'common']);
+  const { t } = useTranslation(['operator', 'common']);
   const errorText = useErrorText();
   const list = useInfiniteQuery(ticketListQueryOptions(branchId, UNVALIDATED_FILTER));
   // Another operator may validate meanwhile: only unvalidated tickets are shown, even before the refetch.
   const tickets = ticketsOfPages(list.data?.pages).filter((ticket) => ticket.status === 'unvalidated');
   const withEform = eformIdsOfPages(list.data?.pages);
-  const timeFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
 
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="op-unvalidated">
@@ -81,7 +77,7 @@ export function UnvalidatedCard({
                   <Table.Tr key={ticket.id}>
                     <Table.Td fw={700}>{ticket.number}</Table.Td>
                     <Table.Td>{service ? `${service.code} · ${service.name}` : '—'}</Table.Td>
-                    <Table.Td>{timeFormat.format(ticket.issuedAt)}</Table.Td>
+                    <Table.Td>{format.time(ticket.issuedAt)}</Table.Td>
                     <Table.Td>
                       {ticket.customerName || ticket.phone ? (
                         <>

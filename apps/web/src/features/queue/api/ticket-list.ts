@@ -1,21 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
-import {
-  ticketListContract,
-  type TicketList,
-  type TicketListQuerySchema,
-} from '@antrean/shared/contracts/ticket-list.contract';
+import { ticketListContract, type TicketList } from '@antrean/shared/contracts/ticket-list.contract';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
-import { api } from '../api';
-
-/** The filters of the staff ticket list (everything but the cursor), as sent in the query string. */
-export type TicketListFilter = Omit<z.input<typeof TicketListQuerySchema>, 'cursor'>;
-
-/** Query keys of today's ticket lists; `branch` is the prefix to invalidate every list of a branch. */
-export const ticketListKeys = {
-  branch: (branchId: string) => ['ticket-list', branchId] as const,
-  list: (branchId: string, filter: TicketListFilter) => ['ticket-list', branchId, filter] as const,
-};
+import { api } from '@/lib/api';
+import { ticketKeys, type TicketListFilter } from './keys';
 
 /**
  * Today's tickets of a branch with these filters, page by page (`fetchNextPage` follows the
@@ -23,9 +10,15 @@ export const ticketListKeys = {
  */
 export function ticketListQueryOptions(branchId: string, filter: TicketListFilter) {
   return infiniteQueryOptions({
-    queryKey: ticketListKeys.list(branchId, filter),
+    queryKey: ticketKeys.list(branchId, filter),
     // The page param is the server's cursor; annotating it here types `initialPageParam: null` as `string | null`.
-    queryFn: ({ pageParam, signal }: { pageParam: string | null; signal: AbortSignal }): Promise<TicketList> =>
+    queryFn: ({
+      pageParam,
+      signal,
+    }: {
+      pageParam: string | null;
+      signal: AbortSignal;
+    }): Promise<TicketList> =>
       api.call(ticketListContract.list, {
         params: { branchId },
         query: pageParam === null ? filter : { ...filter, cursor: pageParam },

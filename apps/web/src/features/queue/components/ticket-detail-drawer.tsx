@@ -4,17 +4,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BranchService } from '@antrean/shared/domain/service';
 import { useErrorText } from '@/lib/error-text';
-import { ticketQueryOptions } from '../lib/queue-queries';
+import { ticketQueryOptions } from '../api/queries';
+import { useBranchTimeFormat } from '../lib/branch-time';
 import { TicketStatusBadge } from './ticket-status-badge';
-
-function formatTime(at: number | null | undefined, language: string): string {
-  if (!at) return '—';
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'id-ID', {
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(at);
-}
 
 /**
  * A ticket's details: customer data, photo, status history and e-form answers (none exist yet:
@@ -23,13 +15,17 @@ function formatTime(at: number | null | undefined, language: string): string {
 export function TicketDetailDrawer({
   ticketId,
   services,
+  timeZone,
   onClose,
 }: {
   ticketId: string | null;
   services: readonly BranchService[];
+  /** The branch's time zone: times are shown on the branch's clock. */
+  timeZone: string | undefined;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation(['caller', 'common']);
+  const { t } = useTranslation(['caller', 'common']);
+  const format = useBranchTimeFormat(timeZone);
   const errorText = useErrorText();
   const query = useQuery(ticketQueryOptions(ticketId ?? ''));
   const ticket = query.data;
@@ -77,7 +73,7 @@ export function TicketDetailDrawer({
                 </Table.Tr>
                 <Table.Tr>
                   <Table.Th scope="row">{t('detail.issuedAt')}</Table.Th>
-                  <Table.Td>{formatTime(ticket.issuedAt, i18n.language)}</Table.Td>
+                  <Table.Td>{format.timeWithSeconds(ticket.issuedAt)}</Table.Td>
                 </Table.Tr>
               </Table.Tbody>
             </Table>
@@ -107,7 +103,7 @@ export function TicketDetailDrawer({
                 {ticket.events.map((event) => (
                   <Timeline.Item key={event.id} title={t(`status.${event.toStatus}`)}>
                     <Text size="xs" c="dimmed">
-                      {formatTime(event.at, i18n.language)} · {serviceName(event.serviceId)}
+                      {format.timeWithSeconds(event.at)} · {serviceName(event.serviceId)}
                     </Text>
                   </Timeline.Item>
                 ))}

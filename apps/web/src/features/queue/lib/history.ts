@@ -1,17 +1,17 @@
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
-import type { TicketListFilter } from '@/lib/queries/tickets';
-import type { LiveMessage } from '@/lib/use-live';
-import { eventTicket } from './queue-queries';
+import type { LiveMessageOf } from '@antrean/shared/live/events';
+import type { StaffLiveEvent } from '@/lib/live-topics';
+import type { TicketListFilter } from '../api/keys';
 
 /**
  * What "today's history" of a caller shows: tickets this caller called last (whatever counter)
  * that left them — finished, no-show, cancelled, or back in a queue (transferred, requeued).
  * Held and skipped tickets are in the postponed list, active ones are the current ticket.
  */
-export const HISTORY_STATUSES: readonly TicketStatus[] = ['finished', 'no_show', 'cancelled', 'waiting'];
+const HISTORY_STATUSES: readonly TicketStatus[] = ['finished', 'no_show', 'cancelled', 'waiting'];
 
-export const HISTORY_PAGE_SIZE = 50;
+const HISTORY_PAGE_SIZE = 50;
 
 export const HISTORY_FILTER: TicketListFilter = {
   status: HISTORY_STATUSES.join(','),
@@ -55,12 +55,12 @@ export interface HistoryLiveState {
 
 export function reduceHistoryLive(
   state: HistoryLiveState | undefined,
-  message: LiveMessage,
+  message: LiveMessageOf<'branch'>,
   userId: string,
 ): HistoryLiveState {
   const current = state ?? { tickets: [], changes: 0 };
   if (message.kind === 'snapshot') return { ...current, changes: current.changes + 1 };
-  const ticket = eventTicket(message.data);
+  const ticket = ticketOfEvent(message);
   if (!ticket) return message.type === 'queue.reset' ? { ...current, changes: current.changes + 1 } : current;
   const known = current.tickets.some((t) => t.id === ticket.id);
   if (!known && ticket.callerUserId !== userId) return current;
@@ -70,4 +70,9 @@ export function reduceHistoryLive(
     tickets: [ticket, ...current.tickets.filter((t) => t.id !== ticket.id)],
     changes: current.changes + 1,
   };
+}
+
+/** The ticket a staff event carries (every `ticket.*` event), none for a reset or a counter update. */
+export function ticketOfEvent(event: StaffLiveEvent): Ticket | undefined {
+  return 'ticket' in event.data ? event.data.ticket : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
-import { makeTicket } from '../../test/fixtures';
+import { makeTicket } from '@/test/queue-fixtures';
 import { historyOutcome, isHistoryTicket, reduceHistoryLive } from './history';
 
 const ME = '01a2010e-3799-712f-95b6-513769e1956d';
@@ -43,7 +43,13 @@ describe("the caller's live history", () => {
     );
     expect(state.tickets[0]?.version).toBe(6);
     expect(state.tickets.filter((t) => isHistoryTicket(t, ME))).toEqual([]);
-    expect(reduceHistoryLive(state, { kind: 'snapshot', data: {} }, ME).changes).toBe(state.changes + 1);
+    expect(
+      reduceHistoryLive(
+        state,
+        { kind: 'snapshot', data: { branchId: ME, serviceDay: '2026-11-22', services: [] } },
+        ME,
+      ).changes,
+    ).toBe(state.changes + 1);
   });
 
   it('names the outcome', () => {

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Button, Card, Select, Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useTranslation } from 'react-i18next';
+import { PhoneSchema } from '@antrean/shared/contracts/tickets.contract';
+import type { BranchService } from '@antrean/shared/domain/service';
+import type { IssuedTicket } from '@antrean/shared/domain/ticket/ticket';
+import { useIssueTicket } from '@/features/queue/api/issue-ticket';
+import { useErrorText } from '@/lib/error-text';
+
+/**
+ * A walk-in ticket issued by the operator: service (it stays chosen for the next customer; picking
+ * it again keeps it), sub-service when the service has some, optional phone.
+ */
+export function IssueCard({
+  branchId,
+  services,
+  onIssued,
+}: {
+  branchId: string;
+  services: readonly BranchService[];
+  onIssued: (ticket: IssuedTicket) => void;
+}) {
+  const { t } = useTranslation(['operator', 'common']);
+  const errorText = useErrorText();
+  const [serviceId, setServiceId] = useState<string | null>(null);
+  const [subServiceId, setSubServiceId] = useState<string | null>(null);
+  const [phone, setPhone] = useState('');
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const service = services.find((s) => s.id === serviceId);
+  const subServices = (service?.subServices ?? []).filter((s) => s.isActive);
+  const issue = useIssueTicket(branchId, {
+    onSuccess: (issued) => {
+      notifications.show({
+        color: 'green',
+        message: t('issue.issued', { number: issued.number, ahead: issued.peopleAhead }),
+      });
+      setPhone('');
+      setSubServiceId(null);
+      onIssued(issued);
+    },
+    onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
+  });
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="op-issue">
+      <Title order={2} size="h5" id="op-issue" mb="sm">
+        {t('issue.title')}
+      </Title>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          const trimmed = phone.trim();
+          if (trimmed && !PhoneSchema.safeParse(trimmed).success) {
+            setPhoneError(t('common:v.phone'));
+            return;
+          }
+          setPhoneError(null);
+          if (!serviceId) return;
+          issue.mutate({
+            serviceId,
+            channel: 'operator',
+            ...(subServiceId ? { subServiceId } : {}),
+            ...(trimmed ? { phone: trimmed } : {}),
+          });
+        }}
+      >
+        <Stack gap="xs">
+          <Select
+            label={t('issue.service')}
+            data={services
+              .filter((s) => s.isActive)
+              .map((s) => ({ value: s.id, label: `${s.code} · ${s.name}` }))}
+            value={serviceId}
+            onChange={(value) => {
+              if (value === serviceId) return;
+              setServiceId(value);
+              setSubServiceId(null);
+            }}
+            allowDeselect={false}
+            required
+          />
+          {subServices.length > 0 ? (
+            <Select
+              label={t('issue.subService')}
+              data={subServices.map((s) => ({ value: s.id, label: s.name }))}
+              value={subServiceId}
+              onChange={setSubServiceId}
+              clearable
+            />
+          ) : null}
+          <TextInput
+            label={t('issue.phone')}
+            placeholder={t('issue.phonePlaceholder')}
+            value={phone}
+            inputMode="tel"
+            onChange={(event) => setPhone(event.currentTarget.value)}
+            error={phoneError}
+          />
+          <Button type="submit" loading={issue.isPending} disabled={!serviceId}>
+            {t('issue.submit')}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}
