@@ -129,6 +129,7 @@ export function createMonitorService(deps: Deps, bus: LiveBus) {
       const counter = await trx.selectFrom('counters').selectAll().where('tenant_id', '=', staff.tenantId).where('id', '=', counterId).executeTakeFirst();
       if (!counter) throw new AppError('NOT_FOUND');
       assertBranchAccess(staff, counter.branch_id);
+      if (counter.is_active !== 1) throw new AppError('COUNTER_INACTIVE');
       const served = (
         await trx.selectFrom('counter_services').select('service_id').where('tenant_id', '=', staff.tenantId).where('counter_id', '=', counterId).execute()
       ).map((r) => r.service_id);
