@@ -13,7 +13,7 @@ import {
   setDeviceActive,
 } from '@/lib/queries/devices';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { BranchSelect } from '../components/branch-select';
+import { BranchSelect } from '@/components/admin/branch-select';
 import { CopyValueButton } from '../components/copy-value-button';
 import { DeviceTable, deviceUrl } from '../components/device-table';
 import { useNow } from '../lib/relative-time';
