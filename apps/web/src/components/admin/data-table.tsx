@@ -170,16 +170,13 @@ export function DataTable<T, S extends string>({
         <Group gap="sm">
           <Select
             aria-label={t('admin.pageSize')}
-            data={LIST_PAGE_SIZES.map((size) => ({
-              value: String(size),
-              label: t('admin.perPage', { count: size }),
-            }))}
+            data={LIST_PAGE_SIZES.map((size) => String(size))}
             value={String(params.pageSize)}
             onChange={(value) => {
               if (value) onChange({ pageSize: value });
             }}
             allowDeselect={false}
-            w={130}
+            w={80}
           />
           <Pagination
             total={pages}
