@@ -20,7 +20,13 @@ export function useCounterColumns({
   const { t } = useTranslation(['counters', 'common']);
   return [
     { key: 'number', header: t('fields.number'), sort: 'number', nowrap: true, render: (c) => c.number },
-    { key: 'name', header: t('fields.name'), sort: 'name', nowrap: true, render: (c) => <Text fw={600}>{c.name}</Text> },
+    {
+      key: 'name',
+      header: t('fields.name'),
+      sort: 'name',
+      nowrap: true,
+      render: (c) => <Text fw={600}>{c.name}</Text>,
+    },
     {
       key: 'services',
       header: t('fields.services'),
