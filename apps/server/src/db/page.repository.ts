@@ -38,7 +38,7 @@ export async function fetchPage<DB, TB extends keyof DB, O>(
 }
 
 /** `LIKE` wildcards in user text match themselves. */
-export function likePattern(text: string): string {
+function likePattern(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

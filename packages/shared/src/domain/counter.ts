@@ -6,7 +6,7 @@ export const COUNTER_NAME_MAX = 40;
 /** Counter numbers are what the voice calls ("nomor antrian A001 ke loket 12"). */
 export const COUNTER_NUMBER_MAX = 999;
 /** A counter serves at most this many services (the caller's service picker stays usable). */
-export const COUNTER_SERVICES_MAX = 50;
+const COUNTER_SERVICES_MAX = 50;
 
 /**
  * A counter (loket) of a branch, with the services it serves (branch-service-counter mapping).

@@ -3,7 +3,7 @@
  * change's transaction (an enclosing transaction that fails takes both back).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Actor } from '../../lib/actor';
+import type { Actor, StaffActor } from '../../lib/actor';
 import { ManualClock } from '../../lib/clock';
 import { serviceDeps } from '../../lib/deps';
 import { unitOfWork } from '../../lib/uow';
@@ -20,7 +20,7 @@ describeWithDb('counter service', () => {
   const clock = new ManualClock(TEST_NOW);
   const service = () =>
     createCounterService(serviceDeps({ config: testConfig(), database, clock }), createAudit(clock));
-  const adminOf = (graph: TenantGraph): Actor => ({
+  const adminOf = (graph: TenantGraph): StaffActor => ({
     kind: 'staff',
     sessionId: 'test',
     userId: graph.users.admin.id,
@@ -68,6 +68,7 @@ describeWithDb('counter service', () => {
       branchId: g.other.branch.id,
       page: 1,
       pageSize: 20,
+      q: undefined,
       dir: 'asc',
       sort: 'number',
     });

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Checkbox, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CounterInputSchema, type Counter, type CounterInput } from '@antrean/shared/domain/counter';
+import {
+  COUNTER_NAME_MAX,
+  COUNTER_NUMBER_MAX,
+  CounterInputSchema,
+  type Counter,
+  type CounterInput,
+} from '@antrean/shared/domain/counter';
 import type { BranchService } from '@antrean/shared/domain/service';
 import { FormDrawer } from '@/components/admin/form-drawer';
 import { isApiError } from '@/lib/api';
@@ -66,13 +72,20 @@ export function CounterFormDrawer({
       onSubmit={submit}
       onClose={onClose}
     >
-      <TextInput label={t('fields.name')} withAsterisk {...form.getInputProps('name')} />
+      <TextInput
+        label={t('fields.name')}
+        withAsterisk
+        maxLength={COUNTER_NAME_MAX}
+        {...form.getInputProps('name')}
+      />
       <NumberInput
         label={t('fields.number')}
         description={t('fields.numberHint')}
         withAsterisk
         allowDecimal={false}
         allowNegative={false}
+        min={1}
+        max={COUNTER_NUMBER_MAX}
         {...form.getInputProps('number')}
       />
       <Checkbox.Group label={t('fields.services')} withAsterisk {...form.getInputProps('serviceIds')}>
