@@ -308,4 +308,16 @@ describeWithDb('counter administration (HTTP)', () => {
       .execute();
     expect(all).toHaveLength(4);
   });
+
+  it('the OpenAPI document lists the counter routes', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    expect(Object.keys(doc.paths['/api/v1/counters'] ?? {}).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(doc.paths['/api/v1/counters/{counterId}'] ?? {}).sort()).toEqual([
+      'delete',
+      'get',
+      'patch',
+    ]);
+  });
 });
