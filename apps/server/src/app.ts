@@ -30,6 +30,9 @@ import { createDeviceService } from './modules/devices/device.service';
 import { deviceRoutes } from './modules/devices/device.routes';
 import { createDeviceAdminService } from './modules/devices/device-admin.service';
 import { deviceAdminRoutes } from './modules/devices/device-admin.routes';
+import { createAudit } from './modules/audit/audit.service';
+import { createCounterService } from './modules/counters/counter.service';
+import { counterRoutes } from './modules/counters/counter.routes';
 import { createMonitorService } from './modules/monitor/monitor.service';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { createFileService } from './modules/files/file.service';
@@ -98,6 +101,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     ticketListRoutes(api, createTicketListService(services));
     deviceRoutes(api, devices, tickets);
     deviceAdminRoutes(api, createDeviceAdminService(services, bus));
+    counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
     monitorRoutes(api, createMonitorService(services, bus));
     fileRoutes(api, createFileService(services));
     liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
@@ -105,12 +109,21 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   const sweep = setInterval(() => hub.sweep(), 60_000);
   sweep.unref();
-  const timers = options.timers === false ? undefined : startQueueTimers(services, tickets, (error) => app.log.error({ err: error }, 'queue timers'));
-  const providers: Record<string, MessageProvider> = { log: logProvider((entry, msg) => app.log.info(entry, msg)) };
+  const timers =
+    options.timers === false
+      ? undefined
+      : startQueueTimers(services, tickets, (error) => app.log.error({ err: error }, 'queue timers'));
+  const providers: Record<string, MessageProvider> = {
+    log: logProvider((entry, msg) => app.log.info(entry, msg)),
+  };
   const outbox =
     options.timers === false
       ? undefined
-      : startOutboxWorker(services, (name) => providers[name], (error) => app.log.error({ err: error }, 'outbox worker'));
+      : startOutboxWorker(
+          services,
+          (name) => providers[name],
+          (error) => app.log.error({ err: error }, 'outbox worker'),
+        );
   const housekeeping =
     options.timers === false
       ? undefined

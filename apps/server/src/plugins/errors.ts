@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { statusOf, type ErrorCode } from '@antrean/shared/errors/codes';
+import { isErrorCode, statusOf, type ErrorCode } from '@antrean/shared/errors/codes';
 import { errorMessage } from '@antrean/shared/i18n/errors';
 import { pickLanguage } from '@antrean/shared/i18n/lang';
-import { localizeIssues, validationMessage } from '@antrean/shared/i18n/validation';
+import { isValidationKey, localizeIssues, validationMessage } from '@antrean/shared/i18n/validation';
 import { AppError, RequestValidationError } from '../lib/errors';
 
 function languageOf(request: FastifyRequest) {
@@ -21,8 +21,27 @@ export function sendError(
   const body: { error: { code: ErrorCode; message: string; details?: unknown } } = {
     error: { code, message: errorMessage(code, lang) },
   };
-  if (details !== undefined) body.error.details = details;
+  if (details !== undefined) body.error.details = localizeFieldKeys(details, lang);
   return reply.code(statusOf(code)).type('application/json; charset=utf-8').send(body);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * A service names field errors by key (`{ fields: { name: 'COUNTER_NAME_TAKEN' } }` or a
+ * validation key such as `v.enum`); the answer carries them in the request's language, so the
+ * web form shows them on the field like any validation error.
+ */
+function localizeFieldKeys(details: unknown, lang: 'id' | 'en'): unknown {
+  if (!isRecord(details) || !isRecord(details.fields)) return details;
+  const fields: Record<string, unknown> = {};
+  for (const [path, value] of Object.entries(details.fields)) {
+    if (isValidationKey(value)) fields[path] = validationMessage(value, lang);
+    else if (isErrorCode(value)) fields[path] = errorMessage(value, lang);
+    else fields[path] = value;
+  }
+  return { ...details, fields };
 }
 
 function mapFastifyError(error: FastifyError): { code: ErrorCode; details?: unknown } | undefined {

@@ -42,6 +42,10 @@ const devicesPage = lazyScreen(
   () => import('@/features/devices/pages/devices-page'),
   (m) => m.DevicesPage,
 );
+const countersPage = lazyScreen(
+  () => import('@/features/counters/pages/counters-page'),
+  (m) => m.CountersPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -57,6 +61,7 @@ function OwnMonitorRedirect() {
 /** The dashboard pages that are built, by page id; the others show the placeholder. */
 const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> = {
   displays: devicesPage,
+  counters: countersPage,
 };
 
 /**

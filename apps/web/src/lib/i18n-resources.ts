@@ -17,6 +17,8 @@ import idSupervisor from '@/locales/id/supervisor.json';
 import enSupervisor from '@/locales/en/supervisor.json';
 import idDevices from '@/locales/id/devices.json';
 import enDevices from '@/locales/en/devices.json';
+import idCounters from '@/locales/id/counters.json';
+import enCounters from '@/locales/en/counters.json';
 
 export const NAMESPACES = [
   'common',
@@ -26,6 +28,7 @@ export const NAMESPACES = [
   'operator',
   'supervisor',
   'devices',
+  'counters',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -39,6 +42,7 @@ export const CATALOGUES = {
     operator: idOperator,
     supervisor: idSupervisor,
     devices: idDevices,
+    counters: idCounters,
   },
   en: {
     common: enCommon,
@@ -48,6 +52,7 @@ export const CATALOGUES = {
     operator: enOperator,
     supervisor: enSupervisor,
     devices: enDevices,
+    counters: enCounters,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -66,6 +71,7 @@ export interface AppResources {
   operator: typeof idOperator;
   supervisor: typeof idSupervisor;
   devices: typeof idDevices;
+  counters: typeof idCounters;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

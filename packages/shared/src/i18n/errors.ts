@@ -54,6 +54,26 @@ export const ERROR_MESSAGES = {
     id: 'Loket masih melayani antrian lain. Selesaikan dahulu.',
     en: 'The counter still has an active ticket. Finish it first.',
   },
+  COUNTER_LIMIT_REACHED: {
+    id: 'Jumlah loket aktif cabang ini sudah mencapai batasnya. Nonaktifkan loket lain atau naikkan batas loket cabang.',
+    en: "This branch already has as many active counters as its limit allows. Deactivate another counter or raise the branch's counter limit.",
+  },
+  COUNTER_NAME_TAKEN: {
+    id: 'Nama loket sudah dipakai di cabang ini.',
+    en: 'This counter name is already used in this branch.',
+  },
+  COUNTER_NUMBER_TAKEN: {
+    id: 'Nomor loket sudah dipakai di cabang ini.',
+    en: 'This counter number is already used in this branch.',
+  },
+  COUNTER_HAS_HISTORY: {
+    id: 'Loket ini sudah memiliki riwayat antrian dan tidak dapat dihapus. Nonaktifkan loket ini sebagai gantinya.',
+    en: 'This counter has queue history and cannot be deleted. Deactivate it instead.',
+  },
+  COUNTER_INACTIVE: {
+    id: 'Loket ini tidak aktif. Pilih loket lain.',
+    en: 'This counter is inactive. Choose another counter.',
+  },
   IDEMPOTENCY_IN_PROGRESS: {
     id: 'Permintaan yang sama sedang diproses.',
     en: 'The same request is still being processed.',

@@ -44,7 +44,7 @@ export const VALIDATION_MESSAGES = {
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
 
-function isValidationKey(value: unknown): value is ValidationMessageKey {
+export function isValidationKey(value: unknown): value is ValidationMessageKey {
   return typeof value === 'string' && Object.hasOwn(VALIDATION_MESSAGES, value);
 }
 

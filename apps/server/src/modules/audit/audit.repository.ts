@@ -1,38 +1,45 @@
-import { newId } from '@antrean/shared/common/ids';
+import type { Insertable } from 'kysely';
+import type { AuditLogTable } from '../../db/schema';
 import type { Db } from '../../lib/uow';
 
-export interface AuditEntry {
-  branchId: string | null;
-  actorKind: string;
-  actorId: string | null;
-  actorName: string | null;
+export type AuditRow = Insertable<AuditLogTable>;
+
+/** Appends one audit entry; only inside the transaction of the change it records. */
+export async function insertAuditEntry(
+  trx: Db,
+  tenantId: string | null,
+  row: Omit<AuditRow, 'tenant_id'>,
+): Promise<void> {
+  await trx
+    .insertInto('audit_log')
+    .values({ ...row, tenant_id: tenantId })
+    .execute();
+}
+
+export interface AuditEntryRow {
   action: string;
-  entityType: string;
-  entityId: string;
-  before: unknown;
-  after: unknown;
-  ip?: string | null;
+  entity_type: string;
+  entity_id: string | null;
+  actor_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
   at: number;
 }
 
-/** One line of the audit log (in the caller's transaction: it commits or rolls back with the change). */
-export async function insertAuditEntry(db: Db, tenantId: string, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_log')
-    .values({
-      id: newId(entry.at),
-      tenant_id: tenantId,
-      branch_id: entry.branchId,
-      actor_kind: entry.actorKind,
-      actor_id: entry.actorId,
-      actor_name: entry.actorName,
-      action: entry.action,
-      entity_type: entry.entityType,
-      entity_id: entry.entityId,
-      before_json: entry.before === null ? null : JSON.stringify(entry.before),
-      after_json: entry.after === null ? null : JSON.stringify(entry.after),
-      ip: entry.ip ?? null,
-      at: entry.at,
-    })
+/** A tenant's audit entries about one entity, oldest first (tests, and later the audit page). */
+export async function listAuditEntries(
+  db: Db,
+  tenantId: string,
+  entityType: string,
+  entityId: string,
+): Promise<AuditEntryRow[]> {
+  return db
+    .selectFrom('audit_log')
+    .select(['action', 'entity_type', 'entity_id', 'actor_id', 'before_json', 'after_json', 'at'])
+    .where('tenant_id', '=', tenantId)
+    .where('entity_type', '=', entityType)
+    .where('entity_id', '=', entityId)
+    .orderBy('at')
+    .orderBy('id')
     .execute();
 }

@@ -12,7 +12,7 @@ import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, tenantOf } from '../../lib/policy';
 import type { Db } from '../../lib/uow';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { createAudit } from '../audit/audit.service';
 import type { LiveBus } from '../../live/bus';
 import { findBranch } from '../branches/branch.repository';
 import { ONLINE_WINDOW_MS } from '../monitor/monitor.service';
@@ -38,6 +38,7 @@ function toAdminDevice(kind: DeviceKind, row: repo.DeviceRow, now: number): Admi
  * screens are cut off through the live bus) or disables/re-enables it. Audited.
  */
 export function createDeviceAdminService(deps: ServiceDeps, bus: LiveBus) {
+  const auditTrail = createAudit(deps.clock);
   const { uow } = deps;
 
   function assertAdmin(actor: Actor): string {
@@ -52,7 +53,10 @@ export function createDeviceAdminService(deps: ServiceDeps, bus: LiveBus) {
     const now = deps.clock.now();
     const found = await uow.read(async (db) => {
       if (!(await findBranch(db, tenantId, branchId))) return undefined;
-      return Promise.all([repo.listDevices(db, 'kiosk', tenantId, branchId), repo.listDevices(db, 'display', tenantId, branchId)]);
+      return Promise.all([
+        repo.listDevices(db, 'kiosk', tenantId, branchId),
+        repo.listDevices(db, 'display', tenantId, branchId),
+      ]);
     });
     if (!found) throw new AppError('NOT_FOUND');
     const [kiosks, displays] = found;
@@ -70,19 +74,15 @@ export function createDeviceAdminService(deps: ServiceDeps, bus: LiveBus) {
     action: string,
     before: unknown,
     after: unknown,
-    now: number,
   ): Promise<void> {
-    await insertAuditEntry(trx, device.tenant_id, {
+    await auditTrail.record(trx, actor, {
+      tenantId: device.tenant_id,
       branchId: device.branch_id,
-      actorKind: 'staff',
-      actorId: actor.kind === 'staff' ? actor.userId : null,
-      actorName: actor.kind === 'staff' ? actor.username : null,
       action,
       entityType: kind,
       entityId: device.id,
       before,
       after,
-      at: now,
     });
   }
 
@@ -91,7 +91,12 @@ export function createDeviceAdminService(deps: ServiceDeps, bus: LiveBus) {
     if (kind === 'display') bus.publish({ kind: 'revoke', topic: `display:${code}` });
   }
 
-  async function deviceOrNotFound(actor: Actor, trx: Db, kind: DeviceKind, id: string): Promise<repo.DeviceRow> {
+  async function deviceOrNotFound(
+    actor: Actor,
+    trx: Db,
+    kind: DeviceKind,
+    id: string,
+  ): Promise<repo.DeviceRow> {
     const device = await repo.findDevice(trx, kind, tenantOf(actor), id);
     if (!device) throw new AppError('NOT_FOUND');
     assertBranchAccess(actor, device.branch_id);
@@ -106,7 +111,7 @@ export function createDeviceAdminService(deps: ServiceDeps, bus: LiveBus) {
       const code = randomCode(GENERATED_DEVICE_CODE_LENGTH);
       await repo.replaceCode(trx, kind, device, code, now);
       // The codes themselves are credentials: the audit keeps only that it changed.
-      await audit(trx, actor, device, kind, `${kind}.code.regenerate`, { code: 'previous' }, { code: 'new' }, now);
+      await audit(trx, actor, device, kind, `${kind}.code.regenerate`, { code: 'previous' }, { code: 'new' });
       tx.afterCommit(() => {
         revokeLive(kind, device.code);
       });
@@ -114,7 +119,12 @@ export function createDeviceAdminService(deps: ServiceDeps, bus: LiveBus) {
     });
   }
 
-  async function update(actor: Actor, kind: DeviceKind, id: string, body: { isActive: boolean }): Promise<AdminDevice> {
+  async function update(
+    actor: Actor,
+    kind: DeviceKind,
+    id: string,
+    body: { isActive: boolean },
+  ): Promise<AdminDevice> {
     assertAdmin(actor);
     const now = deps.clock.now();
     return uow.transaction(async (trx, tx) => {
@@ -122,7 +132,15 @@ export function createDeviceAdminService(deps: ServiceDeps, bus: LiveBus) {
       const active = device.is_active === 1;
       if (active !== body.isActive) {
         await repo.setActive(trx, kind, device, body.isActive, now);
-        await audit(trx, actor, device, kind, body.isActive ? `${kind}.enable` : `${kind}.disable`, { isActive: active }, { isActive: body.isActive }, now);
+        await audit(
+          trx,
+          actor,
+          device,
+          kind,
+          body.isActive ? `${kind}.enable` : `${kind}.disable`,
+          { isActive: active },
+          { isActive: body.isActive },
+        );
         if (!body.isActive) {
           tx.afterCommit(() => {
             revokeLive(kind, device.code);

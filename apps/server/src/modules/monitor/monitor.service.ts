@@ -106,6 +106,7 @@ export function createMonitorService(deps: ServiceDeps, bus: LiveBus) {
       const counter = await findCounter(trx, uow.kind, staff.tenantId, counterId);
       if (!counter) throw new AppError('NOT_FOUND');
       assertBranchAccess(staff, counter.branch_id);
+      if (counter.is_active !== 1) throw new AppError('COUNTER_INACTIVE');
       const served = await counterServiceIds(trx, staff.tenantId, counterId);
       const unique = [...new Set(serviceIds)];
       if (unique.some((id) => !served.includes(id)))

@@ -6,7 +6,7 @@ import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, tenantOf } from '../../lib/policy';
 import type { LiveBus } from '../../live/bus';
-import { insertAuditEntry } from '../audit/audit.repository';
+import { createAudit } from '../audit/audit.service';
 import * as repo from './ticket.repository';
 import * as lookup from './ticket-lookup.repository';
 import { toStatus } from './ticket.mapper';
@@ -14,6 +14,7 @@ import { branchOrNotFound, type TicketRecorder } from './ticket-engine';
 
 /** Resetting a branch's queue (all services or one). */
 export function createQueueReset(deps: ServiceDeps, recorder: TicketRecorder, bus: LiveBus) {
+  const audit = createAudit(deps.clock);
   const { uow } = deps;
   const { record, save } = recorder;
 
@@ -73,17 +74,14 @@ export function createQueueReset(deps: ServiceDeps, recorder: TicketRecorder, bu
         if (isBooking) reset += 1;
         else cancelled += 1;
       }
-      await insertAuditEntry(trx, tenantId, {
+      await audit.record(trx, actor, {
+        tenantId,
         branchId,
-        actorKind: 'staff',
-        actorId: actor.userId,
-        actorName: actor.username,
         action: 'queue.reset',
         entityType: 'branch',
         entityId: branchId,
         before: null,
         after: { serviceId: serviceId ?? null, reset, cancelled, day },
-        at: now,
       });
       tx.afterCommit(() =>
         bus.publish({

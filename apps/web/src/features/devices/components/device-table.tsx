@@ -105,13 +105,13 @@ export function DeviceTable({
                       </Group>
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={device.isActive ? 'green' : 'gray'} variant="light">
+                      <Badge color={device.isActive ? 'green' : 'gray'} variant="light" miw="max-content">
                         {device.isActive ? t('common:status.active') : t('common:status.inactive')}
                       </Badge>
                     </Table.Td>
                     <Table.Td>
                       <Stack gap={2}>
-                        <Badge color={device.online ? 'teal' : 'gray'} variant="dot">
+                        <Badge color={device.online ? 'teal' : 'gray'} variant="dot" miw="max-content">
                           {device.online ? t('online') : t('offline')}
                         </Badge>
                         <Text size="xs" c="dimmed">

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminDevice, BranchDevices } from '@antrean/shared/contracts/device-admin.contract';
@@ -13,7 +12,8 @@ import {
   setDeviceActive,
 } from '@/lib/queries/devices';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { BranchSelect } from '../components/branch-select';
+import { BranchSelect } from '@/components/admin/branch-select';
+import { QueryErrorAlert } from '@/components/admin/query-error-alert';
 import { CopyValueButton } from '../components/copy-value-button';
 import { DeviceTable, deviceUrl } from '../components/device-table';
 import { useNow } from '../lib/relative-time';
@@ -130,28 +130,21 @@ export function DevicesPage() {
       </div>
 
       {branchesQuery.isError ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden />}
+        <QueryErrorAlert
           title={t('branchesLoadFailed')}
-        >
-          {errorText(branchesQuery.error)}
-          <Button variant="subtle" size="compact-sm" ml="xs" onClick={() => void branchesQuery.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Alert>
+          error={branchesQuery.error}
+          onRetry={() => void branchesQuery.refetch()}
+        />
       ) : null}
       {noBranches ? <Text c="dimmed">{t('noBranches')}</Text> : null}
       {branches.length > 0 ? <BranchSelect branches={branches} value={branchId} onChange={pick} /> : null}
 
       {devices.isError ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('loadFailed')}>
-          {errorText(devices.error)}
-          <Button variant="subtle" size="compact-sm" ml="xs" onClick={() => void devices.refetch()}>
-            {t('common:actions.retry')}
-          </Button>
-        </Alert>
+        <QueryErrorAlert
+          title={t('loadFailed')}
+          error={devices.error}
+          onRetry={() => void devices.refetch()}
+        />
       ) : null}
 
       {branchId !== '' && !devices.isError ? (

@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BranchSummary } from '@antrean/shared/domain/branch';
 
-/** Picks one of the tenant's branches ("code · name", inactive ones marked). */
+/** Picks one of the tenant's branches ("code · name", inactive ones marked): admin pages of one branch. */
 export function BranchSelect({
   branches,
   value,
@@ -12,15 +12,13 @@ export function BranchSelect({
   value: string;
   onChange: (branchId: string) => void;
 }) {
-  const { t } = useTranslation(['devices', 'common']);
+  const { t } = useTranslation('common');
   return (
     <Select
-      label={t('branch')}
+      label={t('admin.branch')}
       data={branches.map((b) => ({
         value: b.id,
-        label: b.isActive
-          ? `${b.code} · ${b.name}`
-          : `${b.code} · ${b.name} (${t('common:status.inactive')})`,
+        label: b.isActive ? `${b.code} · ${b.name}` : `${b.code} · ${b.name} (${t('status.inactive')})`,
       }))}
       value={value || null}
       onChange={(id) => {
