@@ -2,10 +2,10 @@ import type { ServiceDeps } from '../lib/deps';
 import { claimDue, markFailed, markSent } from '../modules/messaging/outbox.repository';
 import type { MessageProvider } from '../modules/messaging/providers';
 
-export const OUTBOX = { batch: 50, leaseMs: 60_000, maxAttempts: 8 } as const;
+const OUTBOX = { batch: 50, leaseMs: 60_000, maxAttempts: 8 } as const;
 
 /** Delivers due outbox messages once; each row is leased so concurrent workers never double-send. */
-export async function deliverOutbox(deps: ServiceDeps, providerFor: (name: string) => MessageProvider | undefined): Promise<{ sent: number; failed: number }> {
+async function deliverOutbox(deps: ServiceDeps, providerFor: (name: string) => MessageProvider | undefined): Promise<{ sent: number; failed: number }> {
   const { uow } = deps;
   const now = deps.clock.now();
   const rows = await uow.transaction((db) => claimDue(db, now, OUTBOX.batch, OUTBOX.leaseMs));

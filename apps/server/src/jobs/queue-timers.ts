@@ -4,7 +4,7 @@ import type { TicketService } from '../modules/tickets/ticket.service';
 import * as repo from './queue-timers.repository';
 
 /** Seconds a call stays `calling` before it counts as announced when no display acknowledged it. */
-export const ANNOUNCE_SECONDS = 10;
+const ANNOUNCE_SECONDS = 10;
 
 /**
  * One pass of the time-driven transitions. Everything is derived from stored times, so a restart

@@ -16,8 +16,6 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (): AppError => new AppError('NOT_FOUND');
-
 /** Thrown by our zod validator compiler; keeps the issues and the input for localized field errors. */
 export class RequestValidationError extends Error {
   readonly issues: readonly IssueLike[];

@@ -1,3 +1,2 @@
 /** Flags are stored as integer 0/1 on both databases (docs/decisions.md). */
-export const toFlag = (value: boolean): 0 | 1 => (value ? 1 : 0);
 export const fromFlag = (value: number | boolean | null | undefined): boolean => value === 1 || value === true;

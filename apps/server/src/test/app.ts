@@ -38,7 +38,7 @@ export interface TestApp {
 }
 
 /** Where tests keep uploaded files: a folder of this test process under the system temp dir. */
-export const TEST_DATA_DIR = path.join(os.tmpdir(), `antrean-test-${process.pid}`);
+const TEST_DATA_DIR = path.join(os.tmpdir(), `antrean-test-${process.pid}`);
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({ ANTREAN_SEED: 'none', LOG_LEVEL: 'silent', DATA_DIR: TEST_DATA_DIR, ...env, NODE_ENV: 'test' });

@@ -35,13 +35,13 @@ import {
 } from './factories';
 
 /** What buildApp decorates the instance with (`app.live`). */
-export interface LiveHandles {
+interface LiveHandles {
   hub: LiveHub;
   bus: LiveBus;
   tickets: TicketService;
 }
 
-export function liveOf(app: FastifyInstance): LiveHandles {
+function liveOf(app: FastifyInstance): LiveHandles {
   const live = (app as unknown as { live?: LiveHandles }).live;
   if (!live) throw new Error('app.live is missing');
   return live;
@@ -393,7 +393,7 @@ export function errorOf(response: { json: () => unknown }): ApiError['error'] {
 }
 
 /** A real HTTP POST (for true concurrency through the sockets, not app.inject). */
-export async function httpPost(
+async function httpPost(
   base: string,
   path: string,
   options: { cookie?: string; body?: unknown; headers?: Record<string, string> } = {},

@@ -21,7 +21,7 @@ export const TEST_PASSWORD = 'sandi-uji-123';
 
 // argon2id costs ~50-150 ms per hash: hash each distinct password once per worker.
 const passwordHashes = new Map<string, Promise<string>>();
-export function cachedPasswordHash(password: string): Promise<string> {
+function cachedPasswordHash(password: string): Promise<string> {
   let hash = passwordHashes.get(password);
   if (!hash) {
     hash = hashPassword(password);
@@ -31,7 +31,7 @@ export function cachedPasswordHash(password: string): Promise<string> {
 }
 
 /** Short, lowercase, unique enough for names that must be unique (usernames, codes). */
-export const uniq = (): string => randomSuffix(4);
+const uniq = (): string => randomSuffix(4);
 
 export interface TenantRef {
   id: string;

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import pg from 'pg';
 
-export const DEFAULT_PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const DEFAULT_PG_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Every database a test run creates starts with this, followed by the run id. */
 export const TEST_DB_PREFIX = 'antrean_t_';

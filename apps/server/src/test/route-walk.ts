@@ -22,7 +22,7 @@ export interface RouteInfo {
 
 export const routeKey = (route: { method: string; url: string }): string => `${route.method} ${route.url}`;
 
-export function isZodSchema(value: unknown): value is z.ZodType {
+function isZodSchema(value: unknown): value is z.ZodType {
   return value instanceof z.ZodType;
 }
 
@@ -60,8 +60,8 @@ export const callable = (route: RouteInfo): boolean => route.method !== 'HEAD' &
 
 // ── Callers ────────────────────────────────────────────────────────────────────────────────
 
-export type TenantRoleName = 'admin' | 'operator' | 'caller' | 'supervisor';
-export const TENANT_ROLE_NAMES: readonly TenantRoleName[] = ['admin', 'operator', 'caller', 'supervisor'];
+type TenantRoleName = 'admin' | 'operator' | 'caller' | 'supervisor';
+const TENANT_ROLE_NAMES: readonly TenantRoleName[] = ['admin', 'operator', 'caller', 'supervisor'];
 
 export interface Caller {
   name: string;
@@ -125,7 +125,7 @@ export interface Scope {
  * its ROUTE_REQUESTS entry) fails the walking tests: add the entity to the tenant graph
  * (test/factories.ts) and map it here.
  */
-export const PARAM_IDS: Record<string, (s: Scope) => string> = {
+const PARAM_IDS: Record<string, (s: Scope) => string> = {
   tenantId: (s) => s.tenant.tenant.id,
   branchId: (s) => s.branch.branch.id,
   counterId: (s) => s.branch.counter.id,
@@ -139,7 +139,7 @@ export const PARAM_IDS: Record<string, (s: Scope) => string> = {
 };
 
 /** Parameters whose entity belongs to one branch (another branch of the same tenant has its own). */
-export const BRANCH_SCOPED_PARAMS = new Set(['branchId', 'counterId', 'displayId', 'kioskId', 'ticketId']);
+const BRANCH_SCOPED_PARAMS = new Set(['branchId', 'counterId', 'displayId', 'kioskId', 'ticketId']);
 
 /** Body fields the generic body builder knows how to fill (ids from the scope, plus plain values). */
 const BODY_FIELDS: Record<string, (s: Scope) => unknown> = {

@@ -5,9 +5,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../db/database';
 
-export type ColumnType = 'text' | 'int' | 'bigint' | 'double';
+type ColumnType = 'text' | 'int' | 'bigint' | 'double';
 
-export interface ColumnInfo {
+interface ColumnInfo {
   name: string;
   type: ColumnType;
   notNull: boolean;
@@ -26,7 +26,7 @@ export interface TableInfo {
 
 export type SchemaInfo = Record<string, TableInfo>;
 
-export function normalizeType(dataType: string): ColumnType {
+function normalizeType(dataType: string): ColumnType {
   const t = dataType.toLowerCase().trim();
   if (t === 'text') return 'text';
   if (t === 'integer' || t === 'int' || t === 'int4') return 'int';

@@ -37,7 +37,7 @@ const page = (
  * (categories, tenants, applications) need `platform.manage` (superadmin only); a supervisor
  * has `dashboard.read` and `reports.read`, so sees the home and the reports.
  */
-export const DASHBOARD_NAV: readonly DashboardNavEntry[] = [
+const DASHBOARD_NAV: readonly DashboardNavEntry[] = [
   { kind: 'page', page: page('home', '', 'dashboard.read') },
   { kind: 'page', page: page('users', 'pengguna', 'tenant.users') },
   { kind: 'page', page: page('categories', 'kategori', 'platform.manage') },

@@ -47,7 +47,7 @@ export function isApiError(error: unknown): error is ApiError {
 type InputOf<T> = T extends z.ZodType ? z.input<T> : never;
 
 /** What `api.call` needs besides the contract: exactly the parts the contract declares. */
-export type CallInput<C extends Contract> = (C['params'] extends z.ZodType
+type CallInput<C extends Contract> = (C['params'] extends z.ZodType
   ? { params: InputOf<C['params']> }
   : { params?: never }) &
   (C['query'] extends z.ZodType ? { query?: InputOf<C['query']> } : { query?: never }) &

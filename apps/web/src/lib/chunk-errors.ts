@@ -7,7 +7,7 @@ import { session } from './storage';
  */
 
 /** How long a part may take to load before it counts as failed: 2 minutes, for slow links. */
-export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 
 const RELOAD_KEY = 'antrean.chunk-reload-at';
 /** At most one automatic reload in this window, so a persistent failure cannot loop. */
@@ -37,7 +37,7 @@ export function isChunkLoadError(error: unknown): boolean {
 }
 
 /** Normalises a failed dynamic import into a ChunkLoadError (other errors pass through). */
-export function toChunkLoadError(error: unknown): Error {
+function toChunkLoadError(error: unknown): Error {
   if (!(error instanceof Error)) return new Error('Loading a part failed', { cause: error });
   if (error instanceof ChunkLoadError || !isChunkLoadError(error)) return error;
   return new ChunkLoadError(error.message, STYLE_FAILURE.test(error.message) ? 'style' : 'script', {

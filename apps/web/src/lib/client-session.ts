@@ -4,7 +4,7 @@ import { session } from './storage';
  * Client session state: per-tab values such as the caller's chosen counter and
  * services. They live in sessionStorage under one prefix so signing in or out clears them all.
  */
-export const CLIENT_SESSION_PREFIX = 'antrean.session.';
+const CLIENT_SESSION_PREFIX = 'antrean.session.';
 
 export function clientSessionKey(name: string): string {
   return `${CLIENT_SESSION_PREFIX}${name}`;

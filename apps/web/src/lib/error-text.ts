@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, type ApiErrorCode } from './api';
 
 /** The code to show for any failure; anything that is not an API error counts as unexpected. */
-export function errorCodeOf(error: unknown): ApiErrorCode {
+function errorCodeOf(error: unknown): ApiErrorCode {
   return isApiError(error) ? error.code : 'UNEXPECTED_RESPONSE';
 }
 

@@ -75,7 +75,7 @@ export interface AppResources {
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */
-export function toI18nextTemplate(template: string): string {
+function toI18nextTemplate(template: string): string {
   return template.replace(/\{(\w+)\}/g, '{{$1}}');
 }
 
@@ -83,7 +83,7 @@ export function toI18nextTemplate(template: string): string {
  * The server's error codes (`errors.<CODE>`) and the shared validation messages (`v.*`, kept
  * as flat keys) in one language, so a code from the API is shown with `t(\`errors.${code}\`)`.
  */
-export function sharedMessages(lang: Language): {
+function sharedMessages(lang: Language): {
   errors: Record<string, string>;
   validation: Record<string, string>;
 } {

@@ -7,7 +7,7 @@ import { NAMESPACES, buildResources } from './i18n-resources';
 import { local } from './storage';
 
 /** Where the chosen interface language is remembered on this device. */
-export const LANGUAGE_STORAGE_KEY = 'antrean.language';
+const LANGUAGE_STORAGE_KEY = 'antrean.language';
 
 /** The language remembered on this device, if the user ever chose one. */
 export function rememberedLanguage(): Language | undefined {

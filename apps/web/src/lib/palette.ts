@@ -23,7 +23,7 @@ interface Rgb {
 
 const FALLBACK: Rgb = { r: 11, g: 92, b: 171 };
 
-export function parseHex(hex: string): Rgb | undefined {
+function parseHex(hex: string): Rgb | undefined {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
   if (!match?.[1]) return undefined;
   const value = parseInt(match[1], 16);
@@ -77,7 +77,7 @@ function channel(value: number): number {
 }
 
 /** WCAG relative luminance. */
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const { r, g, b } = parseHex(hex) ?? FALLBACK;
   return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
 }

@@ -14,7 +14,7 @@ import { clearClientSessionState } from './client-session';
  * The signed-in staff member, or null when nobody is signed in. GET /auth/me is the single
  * source of truth for who is signed in: route guards, the header and the theme all read it.
  */
-export function sessionQueryOptions() {
+function sessionQueryOptions() {
   return queryOptions({
     queryKey: SESSION_QUERY_KEY,
     queryFn: async ({ signal }): Promise<SessionUser | null> => {
@@ -35,7 +35,7 @@ export function useSession() {
 }
 
 /** The tenant's theme once signed in; the product's own look before. */
-export function themeQueryOptions(user: SessionUser | null | undefined) {
+function themeQueryOptions(user: SessionUser | null | undefined) {
   return queryOptions({
     queryKey: ['theme', user?.tenantId ?? 'platform'] as const,
     queryFn: ({ signal }) => api.call(catalogContract.theme, { signal }),

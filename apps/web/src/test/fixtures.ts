@@ -2,7 +2,7 @@ import type { StaffRole } from '@antrean/shared/auth/roles';
 import type { BranchSummary } from '@antrean/shared/domain/branch';
 import type { SessionUser } from '@antrean/shared/domain/user';
 
-export const TENANT_ID = '01a2010e-3799-7875-b125-a79576848a96';
+const TENANT_ID = '01a2010e-3799-7875-b125-a79576848a96';
 export const BRANCH_ID = '01a2010e-3799-737e-a7b2-8131b67d4750';
 
 export function staffUser(role: StaffRole, overrides: Partial<SessionUser> = {}): SessionUser {

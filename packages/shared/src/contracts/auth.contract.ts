@@ -8,7 +8,7 @@ export const LoginBodySchema = z.object({
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;
 
-export const SessionResponseSchema = z.object({ user: SessionUserSchema });
+const SessionResponseSchema = z.object({ user: SessionUserSchema });
 
 export const authContract = {
   login: defineContract({

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One endpoint: the server registers it (validation + OpenAPI), the web client calls it with
@@ -23,8 +23,6 @@ export function defineContract<const C extends Contract>(contract: C): C {
 }
 
 type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
-export type ContractParams<C extends Contract> = InferOr<C['params'], undefined>;
-export type ContractQuery<C extends Contract> = InferOr<C['query'], undefined>;
 export type ContractBody<C extends Contract> = InferOr<C['body'], undefined>;
 export type ContractResponse<C extends Contract> = C['responses'] extends Record<infer _S, infer R>
   ? R extends z.ZodType

@@ -26,7 +26,7 @@ export const CounterListQuerySchema = listQuerySchema({
 });
 export type CounterListQuery = z.infer<typeof CounterListQuerySchema>;
 
-export const CounterListSchema = listPageSchema(CounterSchema)
+const CounterListSchema = listPageSchema(CounterSchema)
   .extend({
     /** The branch's limit on active counters, and how many are active now (all of them, not only this page). */
     limit: z.object({ active: z.number().int().min(0), max: z.number().int().min(0) }),

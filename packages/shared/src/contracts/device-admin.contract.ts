@@ -8,13 +8,13 @@ import { BranchParamsSchema } from './branches.contract';
  * sees a branch's devices, regenerates a code (the old one stops working at once, open screens
  * are disconnected) and disables or re-enables a device.
  */
-export const DEVICE_KINDS = ['kiosk', 'display'] as const;
+const DEVICE_KINDS = ['kiosk', 'display'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
 /** Length of a generated device code: unguessable (≥ 20 random characters, decisions §17). */
 export const GENERATED_DEVICE_CODE_LENGTH = 24;
 
-export const AdminDeviceSchema = z
+const AdminDeviceSchema = z
   .object({
     id: IdSchema,
     kind: z.enum(DEVICE_KINDS),
@@ -31,14 +31,14 @@ export const AdminDeviceSchema = z
   .meta({ id: 'AdminDevice' });
 export type AdminDevice = z.infer<typeof AdminDeviceSchema>;
 
-export const BranchDevicesSchema = z
+const BranchDevicesSchema = z
   .object({ kiosks: z.array(AdminDeviceSchema), displays: z.array(AdminDeviceSchema) })
   .meta({ id: 'BranchDevices' });
 export type BranchDevices = z.infer<typeof BranchDevicesSchema>;
 
-export const DeviceParamsSchema = z.object({ kind: z.enum(DEVICE_KINDS), deviceId: IdSchema });
+const DeviceParamsSchema = z.object({ kind: z.enum(DEVICE_KINDS), deviceId: IdSchema });
 
-export const UpdateDeviceBodySchema = z.object({ isActive: z.boolean() }).strict();
+const UpdateDeviceBodySchema = z.object({ isActive: z.boolean() }).strict();
 
 export const deviceAdminContract = {
   list: defineContract({

@@ -10,7 +10,7 @@ import { VOICE_MODES } from '../voice/announcement';
 
 export { VOICE_MODES };
 
-export const AvailabilitySchema = z.discriminatedUnion('open', [
+const AvailabilitySchema = z.discriminatedUnion('open', [
   z.object({ open: z.literal(true), closesAt: z.number(), remainingThisHour: z.number().int() }),
   z.object({ open: z.literal(false), reason: z.enum(['closed', 'holiday', 'full']), nextOpenAt: z.number().nullable() }),
 ]);
@@ -23,7 +23,7 @@ const DeviceBranchSchema = z.object({
   whatsappVirtualTicket: z.boolean(),
 });
 
-export const KioskConfigSchema = z
+const KioskConfigSchema = z
   .object({
     kiosk: z.object({ id: IdSchema, name: z.string(), code: z.string(), paperWidthMm: z.number().int() }),
     branch: DeviceBranchSchema,
@@ -35,7 +35,7 @@ export const KioskConfigSchema = z
   .meta({ id: 'KioskConfig' });
 export type KioskConfig = z.infer<typeof KioskConfigSchema>;
 
-export const OnSiteConfigSchema = z
+const OnSiteConfigSchema = z
   .object({
     branch: DeviceBranchSchema,
     tenantName: z.string(),
@@ -49,16 +49,16 @@ export type OnSiteConfig = z.infer<typeof OnSiteConfigSchema>;
  * The on-site address names its branch by id or by code, as people type it (`/layanan-on-site/JKT01`
  * or `jkt01`): the server looks up either.
  */
-export const OnSiteParamsSchema = z.object({ branchId: z.string().trim().min(1).max(64) });
+const OnSiteParamsSchema = z.object({ branchId: z.string().trim().min(1).max(64) });
 
-export const PublicIssueBodySchema = z.object({
+const PublicIssueBodySchema = z.object({
   serviceId: IdSchema,
   subServiceId: IdSchema.optional(),
   phone: PhoneSchema.optional(),
 });
 
 
-export const DisplayConfigSchema = z
+const DisplayConfigSchema = z
   .object({
     display: z.object({
       id: IdSchema,

@@ -7,13 +7,13 @@ import { z } from 'zod';
  */
 export const LIST_PAGE_SIZES = [10, 20, 50, 100] as const;
 export const LIST_DEFAULT_PAGE_SIZE = 20;
-export const LIST_MAX_PAGE_SIZE = 100;
-export const LIST_SEARCH_MAX = 100;
-export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
+const LIST_MAX_PAGE_SIZE = 100;
+const LIST_SEARCH_MAX = 100;
+const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 /** The parameters every list takes, whatever it lists. */
-export const ListParamsSchema = z.object({
+const ListParamsSchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(LIST_MAX_PAGE_SIZE).default(LIST_DEFAULT_PAGE_SIZE),
   /** Free text: what it matches is the list's own business (a counter's name or number, …). */

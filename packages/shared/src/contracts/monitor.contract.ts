@@ -11,7 +11,7 @@ export const StationSchema = z
   .meta({ id: 'Station' });
 export type Station = z.infer<typeof StationSchema>;
 
-export const MonitorSchema = z
+const MonitorSchema = z
   .object({
     branch: BranchSummarySchema,
     serviceDay: z.string(),

@@ -6,16 +6,16 @@ import { TICKET_STATUSES, TicketStatusSchema, type TicketStatus } from '../domai
 import { TicketSchema } from '../domain/ticket/ticket';
 
 /** Statuses listed in queue order by default (tickets that have not been called yet). */
-export const QUEUE_ORDER_STATUSES: readonly TicketStatus[] = ['booked', 'unvalidated', 'waiting'];
+const QUEUE_ORDER_STATUSES: readonly TicketStatus[] = ['booked', 'unvalidated', 'waiting'];
 
 export const TICKET_LIST_ORDERS = ['queue', 'recent'] as const;
 export type TicketListOrder = (typeof TICKET_LIST_ORDERS)[number];
 
-export const TICKET_LIST_MAX_LIMIT = 200;
-export const TICKET_LIST_DEFAULT_LIMIT = 50;
+const TICKET_LIST_MAX_LIMIT = 200;
+const TICKET_LIST_DEFAULT_LIMIT = 50;
 
 /** `status=waiting,held` → ['waiting', 'held'] (comma-separated, deduplicated; unknown names are a 400). */
-export const TicketStatusListSchema = z
+const TicketStatusListSchema = z
   .string()
   .max(200)
   .transform((raw, ctx) => {
@@ -70,7 +70,7 @@ export const TicketListQuerySchema = z.object({
 });
 export type TicketListQuery = z.infer<typeof TicketListQuerySchema>;
 
-export const TicketListSchema = z
+const TicketListSchema = z
   .object({
     /** The branch-local day listed (YYYY-MM-DD). */
     serviceDay: z.string(),

@@ -16,7 +16,7 @@ export const PhoneSchema = z
   .trim()
   .regex(/^(\+?62|0)8[0-9]{7,12}$/, { error: 'v.phone' });
 
-export const IssueTicketBodySchema = z.object({
+const IssueTicketBodySchema = z.object({
   serviceId: IdSchema,
   subServiceId: IdSchema.optional(),
   channel: ChannelSchema,
@@ -27,7 +27,7 @@ export type IssueTicketBody = z.infer<typeof IssueTicketBodySchema>;
 export const TicketParamsSchema = z.object({ ticketId: IdSchema });
 export const CounterParamsSchema = z.object({ counterId: IdSchema });
 
-export const TicketWithEventsSchema = TicketSchema.extend({ events: z.array(TicketEventSchema) }).meta({
+const TicketWithEventsSchema = TicketSchema.extend({ events: z.array(TicketEventSchema) }).meta({
   id: 'TicketWithEvents',
 });
 

@@ -17,7 +17,7 @@ import type { LiveEventType, TopicKind } from './topics';
  */
 
 /** A ticket as a public topic shows it in an event: no name, no phone. */
-export const LiveTicketSchema = z.object({
+const LiveTicketSchema = z.object({
   id: IdSchema,
   number: z.string(),
   status: TicketStatusSchema,
@@ -29,7 +29,7 @@ export const LiveTicketSchema = z.object({
 export type LiveTicket = z.infer<typeof LiveTicketSchema>;
 
 /** A display's state: the branch's counters with what they call, waiting counts and recent calls. */
-export const DisplaySnapshotSchema = z.object({
+const DisplaySnapshotSchema = z.object({
   branch: z.object({ id: IdSchema, code: z.string(), name: z.string(), timeZone: z.string() }),
   serviceDay: z.string(),
   counters: z.array(
@@ -50,7 +50,7 @@ export const DisplaySnapshotSchema = z.object({
 export type DisplaySnapshot = z.infer<typeof DisplaySnapshotSchema>;
 
 /** A counter's state: the ticket it is handling. */
-export const CounterSnapshotSchema = z.object({ counterId: IdSchema, activeTicket: TicketSchema.nullable() });
+const CounterSnapshotSchema = z.object({ counterId: IdSchema, activeTicket: TicketSchema.nullable() });
 export type CounterSnapshot = z.infer<typeof CounterSnapshotSchema>;
 
 const StaffTicketEventSchema = z.object({ ticket: TicketSchema, fromStatus: TicketStatusSchema.nullable() });
@@ -86,7 +86,7 @@ function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType
 }
 
 export const STAFF_EVENTS = eventsMap(StaffTicketEventSchema, QueueResetSchema, StaffCounterSchema);
-export const PUBLIC_EVENTS = eventsMap(PublicTicketEventSchema, QueueResetSchema, PublicCounterSchema);
+const PUBLIC_EVENTS = eventsMap(PublicTicketEventSchema, QueueResetSchema, PublicCounterSchema);
 
 /** The map: per topic kind, its snapshot schema and its events' payload schemas. */
 export const LIVE_TOPICS = {

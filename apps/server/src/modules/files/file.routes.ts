@@ -7,7 +7,7 @@ import { AppError } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
 import { PHOTO_MAX_BYTES, type FileService } from './file.service';
 
-export const filesContract = {
+const filesContract = {
   uploadPhoto: defineContract({
     method: 'POST',
     path: '/api/v1/tickets/:ticketId/photo',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 
 /** Uploaded files live under DATA_DIR/uploads/<tenantId>/<fileId>; the database keeps the metadata. */
-export function uploadsRoot(dataDir: string): string {
+function uploadsRoot(dataDir: string): string {
   return path.join(dataDir, 'uploads');
 }
 

@@ -14,7 +14,7 @@ import type { LiveHub, Subscriber, TopicName } from '../../live/hub';
 import type { DisplayBinding, LiveService } from './live.service';
 
 /** Same-origin (by Host) or an origin listed in ALLOWED_ORIGINS; no Origin header = non-browser client. */
-export function isAllowedOrigin(request: FastifyRequest, allowed: readonly string[]): boolean {
+function isAllowedOrigin(request: FastifyRequest, allowed: readonly string[]): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
   if (allowed.includes(origin)) return true;

@@ -5,8 +5,13 @@ import type { DB, MessageOutboxTable } from '../../db/schema';
 type Db = Kysely<DB> | Transaction<DB>;
 export type OutboxRow = Selectable<MessageOutboxTable>;
 
-export const MESSAGE_TEMPLATES = ['virtual_ticket', 'booking_confirmation', 'first_call', 'after_hold_call', 'verification_code', 'password_reset'] as const;
-export type MessageTemplate = (typeof MESSAGE_TEMPLATES)[number];
+export type MessageTemplate =
+  | 'virtual_ticket'
+  | 'booking_confirmation'
+  | 'first_call'
+  | 'after_hold_call'
+  | 'verification_code'
+  | 'password_reset';
 
 /**
  * Queues a WhatsApp message in the caller's transaction: it is sent only if the business change

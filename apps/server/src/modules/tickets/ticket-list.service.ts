@@ -28,14 +28,14 @@ const CursorSchema = z.object({
   i: z.string().min(1).max(64),
 });
 
-export function encodeCursor(order: TicketListOrder, position: repo.TicketListPosition): string {
+function encodeCursor(order: TicketListOrder, position: repo.TicketListPosition): string {
   return Buffer.from(JSON.stringify({ o: order, k: position.key, s: position.seq, i: position.id })).toString(
     'base64url',
   );
 }
 
 /** The position a cursor stands for; a cursor that is not ours, or of another order, is a 400 on `cursor`. */
-export function decodeCursor(cursor: string, order: TicketListOrder): repo.TicketListPosition {
+function decodeCursor(cursor: string, order: TicketListOrder): repo.TicketListPosition {
   let value: unknown;
   try {
     value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));

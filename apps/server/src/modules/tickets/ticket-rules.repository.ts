@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** The server's default when a tenant has no settings row (the column default, 3). */
-export const DEFAULT_SKIP_LIMIT = 3;
+const DEFAULT_SKIP_LIMIT = 3;
 
 /**
  * The counter a staff member is working at: the counter of their open counter session (the

@@ -2,7 +2,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@antrean/shared/i18
 import { useSyncExternalStore } from 'react';
 
 /** Same key as the main app, so a device remembers the language chosen in either. */
-export const LANGUAGE_STORAGE_KEY = 'antrean.language';
+const LANGUAGE_STORAGE_KEY = 'antrean.language';
 
 type Catalogue = Record<string, string>;
 export type Catalogues = Record<Language, Catalogue>;
@@ -40,7 +40,7 @@ function subscribe(listener: () => void): () => void {
 }
 
 /** `{name}` placeholders, like the shared message templates. */
-export function format(template: string, params: Record<string, string | number> = {}): string {
+function format(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
     name in params ? String(params[name]) : whole,
   );

@@ -35,7 +35,7 @@ export interface AnnounceJob {
   counterNumber: number | null;
 }
 
-export interface SpokenEntry {
+interface SpokenEntry {
   lang: string;
   text: string;
 }
@@ -47,7 +47,7 @@ declare global {
   }
 }
 
-export const SPEECH_TIMEOUT_MS = 15_000;
+const SPEECH_TIMEOUT_MS = 15_000;
 const CHIME_MS = 1_150;
 const SPEECH_LANG: Record<Language, string> = { id: 'id-ID', en: 'en-US' };
 

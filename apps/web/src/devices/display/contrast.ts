@@ -5,20 +5,20 @@ function channel(value: number): number {
   return c <= 0.039_28 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 }
 
-export function parseHex(hex: string): [number, number, number] | null {
+function parseHex(hex: string): [number, number, number] | null {
   const match = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
   if (!match?.[1]) return null;
   const n = Number.parseInt(match[1], 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
 
-export function luminance(hex: string): number {
+function luminance(hex: string): number {
   const rgb = parseHex(hex);
   if (!rgb) return 0;
   return 0.2126 * channel(rgb[0]) + 0.7152 * channel(rgb[1]) + 0.0722 * channel(rgb[2]);
 }
 
-export function contrastRatio(a: string, b: string): number {
+function contrastRatio(a: string, b: string): number {
   const la = luminance(a);
   const lb = luminance(b);
   return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);

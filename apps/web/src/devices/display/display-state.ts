@@ -24,7 +24,7 @@ export interface DisplayCounter {
   current: PublicTicket | null;
 }
 
-export interface DisplayService {
+interface DisplayService {
   id: string;
   code: string;
   name: string;
@@ -40,7 +40,7 @@ export interface DisplaySnapshot {
 }
 
 /** One call to announce; `key` is unique per call and per recall of the same ticket. */
-export interface DisplayCall {
+interface DisplayCall {
   key: string;
   ticket: PublicTicket;
   counterName: string;
@@ -56,11 +56,11 @@ export interface DisplayState extends DisplaySnapshot {
   resync: number;
 }
 
-export const RECENT_CALLS_LIMIT = 10;
+const RECENT_CALLS_LIMIT = 10;
 const CALL_LOG_LIMIT = 50;
 const ACTIVE: readonly TicketStatus[] = ['calling', 'called', 'serving'];
 
-export function callKey(ticket: PublicTicket): string {
+function callKey(ticket: PublicTicket): string {
   return `${ticket.id}:${ticket.recallCount}`;
 }
 
@@ -115,7 +115,7 @@ function isRealCall(ticket: PublicTicket): boolean {
 }
 
 /** A fresh snapshot replaces everything; tickets still `calling` (not announced yet) go to the call log. */
-export function fromSnapshot(snapshot: DisplaySnapshot, resync = 0): DisplayState {
+function fromSnapshot(snapshot: DisplaySnapshot, resync = 0): DisplayState {
   const known: Record<string, PublicTicket> = {};
   for (const ticket of snapshot.recentCalls) known[ticket.id] = ticket;
   // A server from before this rule could still list a ticket that left its counter.
@@ -217,7 +217,7 @@ export function reduceDisplay(state: DisplayState | undefined, message: LiveMess
   return state;
 }
 
-export function emptyState(): DisplayState {
+function emptyState(): DisplayState {
   return {
     branch: { id: '', code: '', name: '', timeZone: 'Asia/Jakarta' },
     serviceDay: '',

@@ -4,7 +4,7 @@ import type { Language } from '@antrean/shared/i18n/lang';
 import type catalogues from '../../locales-devices/display.json';
 import type { DisplayCounter, DisplayState, PublicTicket } from './display-state';
 
-export type DisplayKey = Extract<keyof (typeof catalogues)['id'], string>;
+type DisplayKey = Extract<keyof (typeof catalogues)['id'], string>;
 export type Translate = (key: DisplayKey, params?: Record<string, string | number>) => string;
 
 export interface LayoutProps {
@@ -27,7 +27,7 @@ export function statusLabel(ticket: PublicTicket | null, t: Translate): string {
   return t('statusCalled');
 }
 
-export function counterName(state: DisplayState, counterId: string | null): string {
+function counterName(state: DisplayState, counterId: string | null): string {
   return state.counters.find((c) => c.id === counterId)?.name ?? '';
 }
 

@@ -6,7 +6,7 @@ import { isObject } from '../onsite/device-kit';
 export const CONFIG_REFRESH_MS = 5 * 60_000;
 
 /** The display config: the parts every layout reads (the server checks the rest against the contract). */
-export function isDisplayConfig(value: unknown): value is DisplayConfig {
+function isDisplayConfig(value: unknown): value is DisplayConfig {
   if (!isObject(value) || !isObject(value.display) || !isObject(value.branch) || !isObject(value.voice)) {
     return false;
   }

@@ -24,7 +24,7 @@ export type ResultStep =
   | { kind: 'result'; shown: Shown; phone: string | null }
   | { kind: 'checked-in'; shown: Shown; status: CheckInAnswer['status'] };
 
-export type Step =
+type Step =
   | { kind: 'services' }
   | { kind: 'checkin' }
   | { kind: 'sub'; service: DeviceService }
@@ -34,7 +34,7 @@ export type Step =
   | ResultStep;
 
 /** The catalogue keys of the messages the machine can show. */
-export type ErrorKey =
+type ErrorKey =
   | 'error.offline'
   | 'error.network'
   | 'error.server'
@@ -58,7 +58,7 @@ export interface KioskState {
   scanning: boolean;
 }
 
-export const PHONE_MAX = 16;
+const PHONE_MAX = 16;
 export const BOOKING_CODE_MAX = 32;
 export const BOOKING_CODE_MIN = 4;
 
@@ -113,11 +113,11 @@ export function choiceOf(service: DeviceService, sub: Sub | null | undefined, wh
 }
 
 /** Digits and a leading plus only, at most 16 characters (the keypad and a typed value alike). */
-export function cleanPhone(value: string): string {
+function cleanPhone(value: string): string {
   return value.replace(/[^0-9+]/g, '').slice(0, PHONE_MAX);
 }
 
-export function cleanBookingCode(value: string): string {
+function cleanBookingCode(value: string): string {
   return value
     .toUpperCase()
     .replace(/[^A-Z0-9-]/g, '')

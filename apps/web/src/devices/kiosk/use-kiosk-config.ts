@@ -4,12 +4,12 @@ import { DeviceHttpError, deviceFetch, isNoContent, isUnknownDevice } from '../c
 import { hasServicesConfig, isObject } from '../onsite/device-kit';
 
 /** Config refresh while it loads fine. */
-export const REFRESH_MS = 30_000;
+const REFRESH_MS = 30_000;
 /**
  * Heartbeat, and the check that notices the server is down (the kiosk has no live socket to lose):
  * within 10 s the offline marker shows, and it clears with the first answer after the outage.
  */
-export const HEARTBEAT_MS = 10_000;
+const HEARTBEAT_MS = 10_000;
 const RETRY_CAP_MS = 30_000;
 
 /** Hand-written guard (no zod here): the parts of the configuration the kiosk reads. */

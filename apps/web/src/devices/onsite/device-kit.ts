@@ -98,7 +98,7 @@ export function hasServicesConfig(
 /** Same pattern as the server's PhoneSchema. */
 export const PHONE_PATTERN = /^(\+?62|0)8[0-9]{7,12}$/;
 
-export function locale(lang: Language): string {
+function locale(lang: Language): string {
   return lang === 'id' ? 'id-ID' : 'en-GB';
 }
 

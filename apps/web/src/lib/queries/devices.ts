@@ -13,7 +13,7 @@ export const deviceKeys = {
 };
 
 /** How often the list is refetched so "online" and "last seen" stay current. */
-export const DEVICE_LIST_REFRESH_MS = 30_000;
+const DEVICE_LIST_REFRESH_MS = 30_000;
 
 export function branchDevicesQueryOptions(branchId: string) {
   return queryOptions({

@@ -7,7 +7,7 @@ import type { T } from '../kiosk-text';
 import { ErrorBox } from './error-box';
 
 /** "Cabang sedang tutup · buka lagi hari ini 08.00": said once when no service of the branch is open. */
-export function branchClosedText(config: KioskConfig, lang: Language, t: T, now: number): string | null {
+function branchClosedText(config: KioskConfig, lang: Language, t: T, now: number): string | null {
   const closed = branchClosed(config.services);
   if (!closed) return null;
   const head = t('branch.closed');

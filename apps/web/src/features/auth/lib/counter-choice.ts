@@ -36,10 +36,6 @@ export function saveCounterChoice(userId: string, choice: CounterChoice): void {
   session.set(KEY, JSON.stringify({ userId, ...choice }));
 }
 
-export function clearCounterChoice(): void {
-  session.remove(KEY);
-}
-
 /** Active services of the branch, in the branch's order. */
 export function choosableServices(services: readonly BranchService[]): BranchService[] {
   return services.filter((service) => service.isActive);

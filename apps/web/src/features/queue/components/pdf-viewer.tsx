@@ -6,7 +6,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 /** Why a PDF could not be shown: each reason gets its own message. */
-export type PdfErrorKind = 'loadError' | 'invalid' | 'missing' | 'unexpected';
+type PdfErrorKind = 'loadError' | 'invalid' | 'missing' | 'unexpected';
 
 export interface PdfError {
   kind: PdfErrorKind;
@@ -35,6 +35,7 @@ export function classifyPdfError(error: unknown): PdfError {
  * A PDF viewer for e-form files: pdf.js with its worker bundled by Vite (never a CDN), one
  * page at a time on a canvas, and an explained state for every failure.
  */
+/** @public Built for the e-form files of a ticket and the guides; their pages are not built yet. */
 export function PdfViewer({ url, title }: { url: string; title?: string }) {
   const [attempt, setAttempt] = useState(0);
   return (
