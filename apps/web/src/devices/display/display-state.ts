@@ -1,6 +1,7 @@
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
-import type { LiveTicket } from '@antrean/shared/live/events';
+import type { DisplaySnapshot, LiveMessageOf, LiveTicket } from '@antrean/shared/live/events';
 import type { LiveMessage } from '@/lib/use-live';
+import { readLiveMessage } from '../common/live.mapper';
 
 /**
  * The display's live state: the `display:` topic's snapshot (DisplaySnapshot in
@@ -16,28 +17,8 @@ import type { LiveMessage } from '@/lib/use-live';
 /** What a display may see of a ticket (no name, no phone). */
 export type PublicTicket = LiveTicket;
 
-export interface DisplayCounter {
-  id: string;
-  name: string;
-  number: number;
-  serviceIds: string[];
-  current: PublicTicket | null;
-}
-
-interface DisplayService {
-  id: string;
-  code: string;
-  name: string;
-  waiting: number;
-}
-
-export interface DisplaySnapshot {
-  branch: { id: string; code: string; name: string; timeZone: string };
-  serviceDay: string;
-  counters: DisplayCounter[];
-  services: DisplayService[];
-  recentCalls: PublicTicket[];
-}
+export type { DisplaySnapshot };
+export type DisplayCounter = DisplaySnapshot['counters'][number];
 
 /** One call to announce; `key` is unique per call and per recall of the same ticket. */
 interface DisplayCall {
@@ -62,30 +43,6 @@ const ACTIVE: readonly TicketStatus[] = ['calling', 'called', 'serving'];
 
 function callKey(ticket: PublicTicket): string {
   return `${ticket.id}:${ticket.recallCount}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
-}
-
-function isTicket(value: unknown): value is PublicTicket {
-  return (
-    isObject(value) &&
-    typeof value.id === 'string' &&
-    typeof value.number === 'string' &&
-    typeof value.status === 'string' &&
-    typeof value.serviceId === 'string'
-  );
-}
-
-function isSnapshot(value: unknown): value is DisplaySnapshot {
-  return (
-    isObject(value) &&
-    isObject(value.branch) &&
-    Array.isArray(value.counters) &&
-    Array.isArray(value.services) &&
-    Array.isArray(value.recentCalls)
-  );
 }
 
 function sameTicket(a: PublicTicket, b: PublicTicket): boolean {
@@ -201,20 +158,23 @@ function applyTicket(state: DisplayState, type: string, ticket: PublicTicket): D
 }
 
 /** The reducer handed to `useLiveTopic('display:<code>', reduceDisplay)`. */
-export function reduceDisplay(state: DisplayState | undefined, message: LiveMessage): DisplayState {
-  if (message.kind === 'snapshot') {
-    if (!isSnapshot(message.data)) return state ?? emptyState();
-    return fromSnapshot(message.data, state?.resync ?? 0);
+export function reduceDisplay(state: DisplayState | undefined, live: LiveMessage): DisplayState {
+  try {
+    return foldDisplay(state, readLiveMessage('display', live));
+  } catch {
+    // A frame of another shape (a proxy's page, a server of another version) changes nothing; the
+    // periodic resync brings the screen back to the server's state. The display never goes blank.
+    return state ?? emptyState();
   }
+}
+
+function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'display'>): DisplayState {
+  if (message.kind === 'snapshot') return fromSnapshot(message.data, state?.resync ?? 0);
   if (!state) return emptyState(); // events before a snapshot are covered by it
   if (message.type === 'queue.reset' || message.type === 'counter.updated') {
     return { ...state, resync: state.resync + 1 };
   }
-  const data = message.data;
-  if (message.type.startsWith('ticket.') && isObject(data) && isTicket(data.ticket)) {
-    return applyTicket(state, message.type, data.ticket);
-  }
-  return state;
+  return applyTicket(state, message.type, message.data.ticket);
 }
 
 function emptyState(): DisplayState {
