@@ -28,12 +28,12 @@ import { branchByCodeQueryOptions, monitorQueryOptions } from '@/features/queue/
 import { useNow } from '@/features/queue/hooks/use-now';
 import { formatDuration } from '@/features/queue/lib/ticket-actions';
 import { isApiError } from '@/lib/api';
-import { useErrorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CountersTable } from './components/counters-table';
 import { ListTable, SectionCard } from '@/features/queue/components/section-card';
 import { COUNTER_STATES, counterState, relativeTime } from './lib/counters';
+import { ErrorAlert } from '@/lib/error-alert';
 
 /** /spv/monitoring/:spvId — only the signed-in supervisor's own monitor exists. */
 export function SupervisorScreen() {
@@ -47,7 +47,6 @@ export function SupervisorScreen() {
 function SupervisorMonitor({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation(['supervisor', 'caller', 'common']);
   useDocumentTitle(t('documentTitle'));
-  const errorText = useErrorText();
   const now = useNow();
   const [params, setParams] = useSearchParams();
   const code = params.get('code') ?? '';
@@ -120,21 +119,13 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
               </Button>
             </Group>
           </form>
-          {branch.error && !notFound ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {errorText(branch.error)}
-            </Alert>
-          ) : null}
+          {branch.error && !notFound ? <ErrorAlert error={branch.error} role="alert" /> : null}
           {notFound ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
               {t('notFound')}
             </Alert>
           ) : null}
-          {monitor.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('loadFailed')}>
-              {errorText(monitor.error)}
-            </Alert>
-          ) : null}
+          {monitor.error ? <ErrorAlert error={monitor.error} title={t('loadFailed')} /> : null}
           {branchId && monitor.isPending ? <Loader aria-label={t('common:status.loading')} /> : null}
 
           {data ? (

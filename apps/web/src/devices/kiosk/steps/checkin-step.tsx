@@ -2,7 +2,7 @@ import { BOOKING_CODE_MAX, type Edit, type KioskError } from '../kiosk-machine';
 import type { T } from '../kiosk-text';
 import { QrScanner, useBarcodeDetector } from '../qr-scanner';
 import { ErrorBox } from './error-box';
-import { EditKeypad, StepForm, SubmitButton } from './form-parts';
+import { EditKeypad, KeypadInput, StepForm, SubmitButton } from './form-parts';
 
 /** Check in a booking: its code typed on the keypad, or its QR held to the camera. */
 export function CheckInStep(props: {
@@ -21,15 +21,12 @@ export function CheckInStep(props: {
   return (
     <StepForm titleId="kiosk-checkin-title" title={t('checkin.title')} onSubmit={props.onSubmit}>
       <label htmlFor="kiosk-booking-code">{t('checkin.label')}</label>
-      <input
+      <KeypadInput
         id="kiosk-booking-code"
-        className="kiosk-input"
-        inputMode="none"
-        autoComplete="off"
-        autoCapitalize="characters"
         value={bookingCode}
+        onEdit={onCode}
+        autoCapitalize="characters"
         maxLength={BOOKING_CODE_MAX}
-        onChange={(event) => onCode({ set: event.target.value })}
       />
       <ErrorBox error={props.error} t={t} />
       {scanning ? (

@@ -1,4 +1,4 @@
-import type { ReactNode, SyntheticEvent } from 'react';
+import type { InputHTMLAttributes, ReactNode, SyntheticEvent } from 'react';
 import { Keypad } from '../keypad';
 import type { Edit } from '../kiosk-machine';
 import type { T } from '../kiosk-text';
@@ -24,6 +24,28 @@ export function StepForm({
       <h1 id={titleId}>{title}</h1>
       {children}
     </form>
+  );
+}
+
+/** A field typed on the kiosk's own keypad (the system keyboard stays closed). */
+export function KeypadInput({
+  value,
+  onEdit,
+  ...inputProps
+}: {
+  id: string;
+  value: string;
+  onEdit: (edit: Edit) => void;
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+  return (
+    <input
+      className="kiosk-input"
+      inputMode="none"
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onEdit({ set: event.target.value })}
+      {...inputProps}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import type { Edit, KioskError } from '../kiosk-machine';
 import type { T } from '../kiosk-text';
 import { FieldHelp } from '../../common/controls';
 import { BackButton, ErrorBox } from './error-box';
-import { EditKeypad, StepForm, SubmitButton } from './form-parts';
+import { EditKeypad, KeypadInput, StepForm, SubmitButton } from './form-parts';
 
 /** The WhatsApp number, typed on the kiosk's keypad. */
 export function PhoneStep(props: {
@@ -20,15 +20,12 @@ export function PhoneStep(props: {
   return (
     <StepForm titleId="kiosk-phone-title" title={t('phone.title')} onSubmit={props.onSubmit}>
       <label htmlFor="kiosk-phone">{t('phone.label')}</label>
-      <input
+      <KeypadInput
         id="kiosk-phone"
-        className="kiosk-input"
-        inputMode="none"
-        autoComplete="off"
         value={phone}
+        onEdit={onPhone}
         aria-invalid={phoneInvalid ? true : undefined}
         aria-describedby="kiosk-phone-help"
-        onChange={(event) => onPhone({ set: event.target.value })}
       />
       <FieldHelp
         id="kiosk-phone-help"

@@ -1,7 +1,7 @@
-import { ActionIcon, Alert, Badge, Button, Card, Table, Title, type TableProps } from '@mantine/core';
-import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Card, Table, Title, type TableProps } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useErrorText } from '@/lib/error-text';
+import { ErrorAlert } from '@/lib/error-alert';
 
 /**
  * A section of a staff screen: a card titled for screen readers (`id` labels the section), with
@@ -25,7 +25,6 @@ export function SectionCard({
   error?: Error | null;
   children: ReactNode;
 }) {
-  const errorText = useErrorText();
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby={id}>
       <Title order={2} size={titleSize} id={id} mb="sm">
@@ -39,11 +38,7 @@ export function SectionCard({
           </>
         ) : null}
       </Title>
-      {error ? (
-        <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} mb="sm">
-          {errorText(error)}
-        </Alert>
-      ) : null}
+      {error ? <ErrorAlert error={error} mb="sm" /> : null}
       {children}
     </Card>
   );
