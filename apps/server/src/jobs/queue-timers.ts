@@ -33,8 +33,9 @@ export async function runQueueTimers(
     if (ticket.called_at === null) continue;
     // Auto-serve was due before the announcement: leave it to the auto-serve pass below.
     if (autoServe === 1 && delay < ANNOUNCE_SECONDS) continue;
-    if (await tickets.systemTransition(ticket, 'announce', ticket.called_at + ANNOUNCE_SECONDS * 1000))
-      {announced += 1;}
+    if (await tickets.systemTransition(ticket, 'announce', ticket.called_at + ANNOUNCE_SECONDS * 1000)) {
+      announced += 1;
+    }
   }
 
   const autoServe = await uow.read((db) => repo.listAutoServeCandidates(db));
