@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '../lib/deps';
 import { THROTTLE } from '../modules/auth/auth.service';
 import * as repo from './housekeeping.repository';
+import { runEvery } from './every';
 
 /** How often the purge runs (the rows it removes are useless, not harmful: no hurry). */
 export const HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -30,16 +31,5 @@ export function startHousekeeping(
   onError: (error: unknown) => void,
   intervalMs = HOUSEKEEPING_INTERVAL_MS,
 ): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runHousekeeping(deps)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, intervalMs);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+  return runEvery(intervalMs, () => runHousekeeping(deps), onError);
 }

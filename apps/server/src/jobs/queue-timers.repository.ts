@@ -2,8 +2,8 @@ import type { Db } from '../lib/uow';
 
 const BATCH = 500;
 
-/** Tickets still `calling` that were called at or before `calledBefore`, with their branch's auto-serve settings. */
-export async function listDueAnnouncements(db: Db, calledBefore: number) {
+/** Tickets of every tenant joined to their branch (the timers read the branch's settings). */
+function ticketsWithBranch(db: Db) {
   return db
     .selectFrom('tickets')
     .innerJoin('branches', (join) =>
@@ -11,7 +11,12 @@ export async function listDueAnnouncements(db: Db, calledBefore: number) {
         .onRef('branches.id', '=', 'tickets.branch_id')
         .onRef('branches.tenant_id', '=', 'tickets.tenant_id'),
     )
-    .selectAll('tickets')
+    .selectAll('tickets');
+}
+
+/** Tickets still `calling` that were called at or before `calledBefore`, with their branch's auto-serve settings. */
+export async function listDueAnnouncements(db: Db, calledBefore: number) {
+  return ticketsWithBranch(db)
     .select(['branches.auto_serve as autoServe', 'branches.auto_serve_delay_seconds as delay'])
     .where('tickets.status', '=', 'calling')
     .where('tickets.called_at', '<=', calledBefore)
@@ -21,14 +26,7 @@ export async function listDueAnnouncements(db: Db, calledBefore: number) {
 
 /** Called tickets of branches that serve automatically, with the branch's delay. */
 export async function listAutoServeCandidates(db: Db) {
-  return db
-    .selectFrom('tickets')
-    .innerJoin('branches', (join) =>
-      join
-        .onRef('branches.id', '=', 'tickets.branch_id')
-        .onRef('branches.tenant_id', '=', 'tickets.tenant_id'),
-    )
-    .selectAll('tickets')
+  return ticketsWithBranch(db)
     .select('branches.auto_serve_delay_seconds as delay')
     .where('branches.auto_serve', '=', 1)
     .where('tickets.status', 'in', ['calling', 'called'])

@@ -2,6 +2,7 @@ import { localDate } from '@antrean/shared/common/time';
 import type { ServiceDeps } from '../lib/deps';
 import type { TicketService } from '../modules/tickets/ticket.service';
 import * as repo from './queue-timers.repository';
+import { runEvery } from './every';
 
 /** Seconds a call stays `calling` before it counts as announced when no display acknowledged it. */
 const ANNOUNCE_SECONDS = 10;
@@ -17,7 +18,10 @@ const ANNOUNCE_SECONDS = 10;
  * due: a ticket whose auto-serve came before its announcement goes calling → serving directly,
  * as an on-time pass would have done.
  */
-export async function runQueueTimers(deps: ServiceDeps, tickets: TicketService): Promise<{ announced: number; served: number; expired: number }> {
+export async function runQueueTimers(
+  deps: ServiceDeps,
+  tickets: TicketService,
+): Promise<{ announced: number; served: number; expired: number }> {
   const { uow } = deps;
   const now = deps.clock.now();
   let announced = 0;
@@ -29,7 +33,9 @@ export async function runQueueTimers(deps: ServiceDeps, tickets: TicketService):
     if (ticket.called_at === null) continue;
     // Auto-serve was due before the announcement: leave it to the auto-serve pass below.
     if (autoServe === 1 && delay < ANNOUNCE_SECONDS) continue;
-    if (await tickets.systemTransition(ticket, 'announce', ticket.called_at + ANNOUNCE_SECONDS * 1000)) announced += 1;
+    if (await tickets.systemTransition(ticket, 'announce', ticket.called_at + ANNOUNCE_SECONDS * 1000)) {
+      announced += 1;
+    }
   }
 
   const autoServe = await uow.read((db) => repo.listAutoServeCandidates(db));
@@ -48,17 +54,10 @@ export async function runQueueTimers(deps: ServiceDeps, tickets: TicketService):
   return { announced, served, expired };
 }
 
-export function startQueueTimers(deps: ServiceDeps, tickets: TicketService, onError: (error: unknown) => void): { stop(): void } {
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    runQueueTimers(deps, tickets)
-      .catch(onError)
-      .finally(() => {
-        running = false;
-      });
-  }, 1000);
-  timer.unref();
-  return { stop: () => clearInterval(timer) };
+export function startQueueTimers(
+  deps: ServiceDeps,
+  tickets: TicketService,
+  onError: (error: unknown) => void,
+): { stop(): void } {
+  return runEvery(1000, () => runQueueTimers(deps, tickets), onError);
 }

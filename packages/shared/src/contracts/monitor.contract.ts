@@ -6,6 +6,14 @@ import { CounterParamsSchema } from './tickets.contract';
 import { BranchSummarySchema } from '../domain/branch';
 import { TicketSchema } from '../domain/ticket/ticket';
 
+/** A counter on a live board (monitor, display): which one and the services it serves. */
+export const BoardCounterSchema = z.object({
+  id: IdSchema,
+  name: z.string(),
+  number: z.number().int(),
+  serviceIds: z.array(IdSchema),
+});
+
 export const StationSchema = z
   .object({ counterId: IdSchema, userId: IdSchema, serviceIds: z.array(IdSchema), startedAt: z.number() })
   .meta({ id: 'Station' });
@@ -17,11 +25,7 @@ const MonitorSchema = z
     serviceDay: z.string(),
     now: z.number(),
     counters: z.array(
-      z.object({
-        id: IdSchema,
-        name: z.string(),
-        number: z.number().int(),
-        serviceIds: z.array(IdSchema),
+      BoardCounterSchema.extend({
         caller: z.object({ id: IdSchema, fullName: z.string(), since: z.number() }).nullable(),
         current: TicketSchema.nullable(),
         /** Seconds the current ticket has been served (or called), live at `now`. */
@@ -30,7 +34,18 @@ const MonitorSchema = z
         slaBreached: z.boolean(),
       }),
     ),
-    services: z.array(z.object({ id: IdSchema, code: z.string(), name: z.string(), slaSeconds: z.number().int(), waiting: z.number().int(), held: z.number().int(), skipped: z.number().int(), finished: z.number().int() })),
+    services: z.array(
+      z.object({
+        id: IdSchema,
+        code: z.string(),
+        name: z.string(),
+        slaSeconds: z.number().int(),
+        waiting: z.number().int(),
+        held: z.number().int(),
+        skipped: z.number().int(),
+        finished: z.number().int(),
+      }),
+    ),
     devices: z.array(
       z.object({
         kind: z.enum(['display', 'kiosk']),
@@ -57,7 +72,8 @@ export const monitorContract = {
   monitor: defineContract({
     method: 'GET',
     path: '/api/v1/branches/:branchId/monitor',
-    summary: 'Supervisor monitor: counters, callers, current tickets vs SLA, waiting counts, device heartbeats',
+    summary:
+      'Supervisor monitor: counters, callers, current tickets vs SLA, waiting counts, device heartbeats',
     tags: ['monitor'],
     params: BranchParamsSchema,
     responses: { 200: MonitorSchema },

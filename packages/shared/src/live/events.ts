@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/ids';
-import { StationSchema } from '../contracts/monitor.contract';
+import { BoardCounterSchema, StationSchema } from '../contracts/monitor.contract';
 import { TicketStatusSchema } from '../domain/ticket/status';
 import { BranchQueueSchema, PublicTicketSchema, TicketSchema } from '../domain/ticket/ticket';
 import type { LiveEventType, TopicKind } from './topics';
@@ -32,15 +32,7 @@ export type LiveTicket = z.infer<typeof LiveTicketSchema>;
 const DisplaySnapshotSchema = z.object({
   branch: z.object({ id: IdSchema, code: z.string(), name: z.string(), timeZone: z.string() }),
   serviceDay: z.string(),
-  counters: z.array(
-    z.object({
-      id: IdSchema,
-      name: z.string(),
-      number: z.number().int(),
-      serviceIds: z.array(IdSchema),
-      current: LiveTicketSchema.nullable(),
-    }),
-  ),
+  counters: z.array(BoardCounterSchema.extend({ current: LiveTicketSchema.nullable() })),
   services: z.array(
     z.object({ id: IdSchema, code: z.string(), name: z.string(), waiting: z.number().int() }),
   ),

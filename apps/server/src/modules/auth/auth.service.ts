@@ -39,7 +39,11 @@ export function createAuthService(deps: ServiceDeps) {
     const row = await uow.read((db) => throttle.getThrottle(db, key));
     if (row?.blocked_until && row.blocked_until > now) {
       const retryAfterSeconds = Math.ceil((row.blocked_until - now) / 1000);
-      throw new AppError('AUTH_THROTTLED', { retryAfterSeconds }, { 'retry-after': String(retryAfterSeconds) });
+      throw new AppError(
+        'AUTH_THROTTLED',
+        { retryAfterSeconds },
+        { 'retry-after': String(retryAfterSeconds) },
+      );
     }
   }
 
@@ -47,12 +51,14 @@ export function createAuthService(deps: ServiceDeps) {
     const row = await uow.read((db) => throttle.getThrottle(db, key));
     const fresh = !row || now - row.window_started_at > THROTTLE.windowMs;
     const failures = fresh ? 1 : row.failures + 1;
-    await uow.transaction((db) => throttle.putThrottle(db, {
-      key,
-      failures,
-      windowStartedAt: fresh ? now : row.window_started_at,
-      blockedUntil: failures >= THROTTLE.maxFailures ? now + THROTTLE.blockMs : null,
-    }));
+    await uow.transaction((db) =>
+      throttle.putThrottle(db, {
+        key,
+        failures,
+        windowStartedAt: fresh ? now : row.window_started_at,
+        blockedUntil: failures >= THROTTLE.maxFailures ? now + THROTTLE.blockMs : null,
+      }),
+    );
   }
 
   async function sessionUser(record: staff.StaffRecord, actingTenantId: string | null): Promise<SessionUser> {
@@ -92,7 +98,9 @@ export function createAuthService(deps: ServiceDeps) {
     await assertNotThrottled(key, now);
 
     const record = await uow.read((db) => staff.findStaffByUsername(db, username));
-    const ok = record ? await verifyPassword(record.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+    const ok = record
+      ? await verifyPassword(record.passwordHash, input.password)
+      : (await burnPasswordCheck(input.password), false);
     if (!record || !ok) {
       await recordFailure(key, now);
       throw new AppError('AUTH_INVALID_CREDENTIALS');
@@ -108,19 +116,27 @@ export function createAuthService(deps: ServiceDeps) {
     }
     const token = newToken();
     const expiresAt = now + deps.config.sessionTtlMs;
-    await uow.transaction((db) => sessions.insertSession(db, {
-      id: newId(now),
-      tokenHash: sha256(token),
-      subjectKind: record.kind,
-      subjectId: record.id,
-      tenantId: record.tenantId,
-      ip: input.ip,
-      userAgent: input.userAgent,
-      now,
-      expiresAt,
-    }));
+    await uow.transaction((db) =>
+      sessions.insertSession(db, {
+        id: newId(now),
+        tokenHash: sha256(token),
+        subjectKind: record.kind,
+        subjectId: record.id,
+        tenantId: record.tenantId,
+        ip: input.ip,
+        userAgent: input.userAgent,
+        now,
+        expiresAt,
+      }),
+    );
     await uow.transaction((db) => staff.markLogin(db, record, now));
     return { token, user: await sessionUser(record, null), expiresAt };
+  }
+
+  /** A platform user, or a tenant's user (none without a tenant). */
+  async function findStaff(platform: boolean, tenantId: string | null, userId: string) {
+    if (platform) return uow.read((db) => staff.findPlatformUser(db, userId));
+    return tenantId ? uow.read((db) => staff.findTenantUser(db, tenantId, userId)) : undefined;
   }
 
   /** Resolves a session cookie to the staff actor, sliding its expiry; null when invalid. */
@@ -129,18 +145,18 @@ export function createAuthService(deps: ServiceDeps) {
     const session = await uow.read((db) => sessions.findSessionByTokenHash(db, sha256(token)));
     if (session?.revoked_at !== null || session.expires_at <= now) return null;
     if (session.subject_kind !== 'staff' && session.subject_kind !== 'platform') return null;
-    const sessionTenantId = session.tenant_id;
-    const record =
-      session.subject_kind === 'platform'
-        ? await uow.read((db) => staff.findPlatformUser(db, session.subject_id))
-        : sessionTenantId
-          ? await uow.read((db) => staff.findTenantUser(db, sessionTenantId, session.subject_id))
-          : undefined;
+    const record = await findStaff(
+      session.subject_kind === 'platform',
+      session.tenant_id,
+      session.subject_id,
+    );
     if (!record?.isActive) return null;
     if (!record.tenantActive) throw new AppError('TENANT_INACTIVE');
     // Slide the expiry at most once a minute to keep reads cheap.
     if (now - session.last_seen_at > 60_000) {
-      await uow.transaction((db) => sessions.touchSession(db, session.id, now, now + deps.config.sessionTtlMs));
+      await uow.transaction((db) =>
+        sessions.touchSession(db, session.id, now, now + deps.config.sessionTtlMs),
+      );
     }
     const user = await sessionUser(record, session.acting_tenant_id);
     return {
@@ -165,13 +181,7 @@ export function createAuthService(deps: ServiceDeps) {
   }
 
   async function me(actor: StaffActor): Promise<SessionUser> {
-    const actorTenantId = actor.tenantId;
-    const record =
-      actor.role === 'superadmin'
-        ? await uow.read((db) => staff.findPlatformUser(db, actor.userId))
-        : actorTenantId
-          ? await uow.read((db) => staff.findTenantUser(db, actorTenantId, actor.userId))
-          : undefined;
+    const record = await findStaff(actor.role === 'superadmin', actor.tenantId, actor.userId);
     if (!record) throw new AppError('AUTH_REQUIRED');
     return sessionUser(record, actor.role === 'superadmin' ? actor.tenantId : null);
   }
@@ -180,7 +190,11 @@ export function createAuthService(deps: ServiceDeps) {
     await uow.transaction((db) =>
       staff.setLanguage(
         db,
-        { kind: actor.role === 'superadmin' ? 'platform' : 'staff', id: actor.userId, tenantId: actor.tenantId },
+        {
+          kind: actor.role === 'superadmin' ? 'platform' : 'staff',
+          id: actor.userId,
+          tenantId: actor.tenantId,
+        },
         language,
         deps.clock.now(),
       ),

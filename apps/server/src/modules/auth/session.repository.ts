@@ -1,23 +1,24 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../db/schema';
+import type { DB, SessionsTable } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 export type SubjectKind = 'staff' | 'platform' | 'visitor';
 
-export interface SessionRow {
-  id: string;
-  token_hash: string;
-  subject_kind: string;
-  subject_id: string;
-  tenant_id: string | null;
-  acting_tenant_id: string | null;
-  counter_id: string | null;
-  expires_at: number;
-  last_seen_at: number;
-  revoked_at: number | null;
-}
+export type SessionRow = Pick<
+  SessionsTable,
+  | 'id'
+  | 'token_hash'
+  | 'subject_kind'
+  | 'subject_id'
+  | 'tenant_id'
+  | 'acting_tenant_id'
+  | 'counter_id'
+  | 'expires_at'
+  | 'last_seen_at'
+  | 'revoked_at'
+>;
 
 export async function insertSession(
   db: Db,
@@ -77,9 +78,18 @@ export async function findSessionByTokenHash(db: Db, tokenHash: string): Promise
 }
 
 export async function touchSession(db: Db, id: string, now: number, expiresAt: number): Promise<void> {
-  await db.updateTable('sessions').set({ last_seen_at: now, expires_at: expiresAt }).where('id', '=', id).execute();
+  await db
+    .updateTable('sessions')
+    .set({ last_seen_at: now, expires_at: expiresAt })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function revokeSession(db: Db, id: string, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', id).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

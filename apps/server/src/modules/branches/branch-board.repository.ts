@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { CountersTable, TicketsTable } from '../../db/schema';
 import type { Db } from '../../lib/uow';
+import { selectDayTickets } from '../tickets/ticket.repository';
 
 /** The statuses of a ticket that is at a counter (called, being announced, being served). */
 const AT_COUNTER_STATUSES = ['calling', 'called', 'serving'] as const;
@@ -49,12 +50,7 @@ export async function readBranchBoard(
       .where('branch_id', '=', branchId)
       .execute(),
     listBoardServices(db, tenantId, branchId),
-    db
-      .selectFrom('tickets')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('branch_id', '=', branchId)
-      .where('service_day', '=', day)
+    selectDayTickets(db, tenantId, branchId, day)
       .where('status', 'in', AT_COUNTER_STATUSES)
       .where('counter_id', 'is not', null)
       .execute(),

@@ -26,6 +26,23 @@ import { findOnSiteBranch } from './public-branch.repository';
 const fileUrl = (id: string | null): string | null => (id ? `/api/v1/files/${id}` : null);
 const LAYOUTS = ['classic', 'modern', 'big', 'pos'] as const;
 
+/** The branch as the device apps see it (kiosk, display, on-site page). */
+function deviceBranch(branch: {
+  id: string;
+  code: string;
+  name: string;
+  time_zone: string;
+  whatsapp_virtual_ticket: number;
+}): KioskConfig['branch'] {
+  return {
+    id: branch.id,
+    code: branch.code,
+    name: branch.name,
+    timeZone: branch.time_zone,
+    whatsappVirtualTicket: fromFlag(branch.whatsapp_virtual_ticket),
+  };
+}
+
 function requireDevice(actor: Actor, kind: 'kiosk' | 'display'): DeviceActor {
   if (actor.kind !== kind) throw new AppError('FORBIDDEN');
   return actor;
@@ -70,13 +87,7 @@ export function createDeviceService(deps: ServiceDeps) {
     });
     return {
       kiosk: { id: row.id, name: row.name, code: row.code, paperWidthMm: row.paper_width_mm },
-      branch: {
-        id: branch.id,
-        code: branch.code,
-        name: branch.name,
-        timeZone: branch.time_zone,
-        whatsappVirtualTicket: fromFlag(branch.whatsapp_virtual_ticket),
-      },
+      branch: deviceBranch(branch),
       tenantName,
       theme,
       idleSeconds,
@@ -135,13 +146,7 @@ export function createDeviceService(deps: ServiceDeps) {
       if (!row.tenantActive) throw new AppError('TENANT_INACTIVE');
       const { branch, tenantName, theme } = await branchAndTheme(db, row.tenantId, row.id);
       return {
-        branch: {
-          id: branch.id,
-          code: branch.code,
-          name: branch.name,
-          timeZone: branch.time_zone,
-          whatsappVirtualTicket: fromFlag(branch.whatsapp_virtual_ticket),
-        },
+        branch: deviceBranch(branch),
         tenantName,
         theme,
         services: await servicesWithAvailability(db, row.tenantId, branch, 'web'),
@@ -182,13 +187,7 @@ export function createDeviceService(deps: ServiceDeps) {
         layout: LAYOUTS.find((l) => l === row.layout) ?? 'classic',
         counterId: row.counter_id,
       },
-      branch: {
-        id: branch.id,
-        code: branch.code,
-        name: branch.name,
-        timeZone: branch.time_zone,
-        whatsappVirtualTicket: fromFlag(branch.whatsapp_virtual_ticket),
-      },
+      branch: deviceBranch(branch),
       tenantName,
       theme,
       voice: {

@@ -46,6 +46,15 @@ export async function listBranchDevices(db: Db, tenantId: string, branchId: stri
   return { displays, kiosks };
 }
 
+/** Ends a tenant's open counter sessions at `now`: the base the callers narrow down. */
+function endOpenStations(db: Db, tenantId: string, now: number) {
+  return db
+    .updateTable('counter_sessions')
+    .set({ ended_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('ended_at', 'is', null);
+}
+
 /** Ends the open sessions of a counter and of a caller (one caller, one counter; one counter, one caller). */
 export async function endStationsOf(
   db: Db,
@@ -54,11 +63,7 @@ export async function endStationsOf(
   userId: string,
   now: number,
 ): Promise<void> {
-  await db
-    .updateTable('counter_sessions')
-    .set({ ended_at: now })
-    .where('tenant_id', '=', tenantId)
-    .where('ended_at', 'is', null)
+  await endOpenStations(db, tenantId, now)
     .where((eb) => eb.or([eb('counter_id', '=', counterId), eb('user_id', '=', userId)]))
     .execute();
 }
@@ -92,13 +97,9 @@ export async function endOwnStation(
   userId: string,
   now: number,
 ): Promise<void> {
-  await db
-    .updateTable('counter_sessions')
-    .set({ ended_at: now })
-    .where('tenant_id', '=', tenantId)
+  await endOpenStations(db, tenantId, now)
     .where('counter_id', '=', counterId)
     .where('user_id', '=', userId)
-    .where('ended_at', 'is', null)
     .execute();
 }
 

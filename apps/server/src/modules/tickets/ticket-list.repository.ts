@@ -2,7 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TicketListOrder } from '@antrean/shared/contracts/ticket-list.contract';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
 import type { DB } from '../../db/schema';
-import type { TicketRow } from './ticket.repository';
+import { selectDayTickets, type TicketRow } from './ticket.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -44,12 +44,7 @@ export async function listTickets(
   limit: number,
   after: TicketListPosition | undefined,
 ): Promise<TicketRow[]> {
-  let query = db
-    .selectFrom('tickets')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('branch_id', '=', branchId)
-    .where('service_day', '=', filter.day);
+  let query = selectDayTickets(db, tenantId, branchId, filter.day);
   if (filter.statuses) query = query.where('status', 'in', [...filter.statuses]);
   if (filter.counterId !== undefined) query = query.where('counter_id', '=', filter.counterId);
   if (filter.serviceId !== undefined) query = query.where('service_id', '=', filter.serviceId);

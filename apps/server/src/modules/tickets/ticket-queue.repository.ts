@@ -1,6 +1,6 @@
 import { preparedQuery } from '../../db/prepared';
 import type { Db } from '../../lib/uow';
-import type { TicketRow } from './ticket.repository';
+import { selectDayTickets, type TicketRow } from './ticket.repository';
 
 /** Counts and lists of a branch's queue: people ahead, wait-estimate inputs, the day's open tickets, latest calls. */
 
@@ -110,12 +110,7 @@ export async function listOpenTickets(
   branchId: string,
   day: string,
 ): Promise<TicketRow[]> {
-  return db
-    .selectFrom('tickets')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('branch_id', '=', branchId)
-    .where('service_day', '=', day)
+  return selectDayTickets(db, tenantId, branchId, day)
     .where('status', 'not in', ['finished', 'cancelled', 'no_show'])
     .orderBy('queued_at')
     .orderBy('seq')
@@ -151,12 +146,7 @@ export async function listRecentCalls(
   day: string,
   limit: number,
 ): Promise<TicketRow[]> {
-  return db
-    .selectFrom('tickets')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('branch_id', '=', branchId)
-    .where('service_day', '=', day)
+  return selectDayTickets(db, tenantId, branchId, day)
     .where('called_at', 'is not', null)
     .where('counter_id', 'is not', null)
     .orderBy('called_at', 'desc')

@@ -10,6 +10,33 @@ import type { Db } from '../../lib/uow';
 export type TicketRow = Selectable<TicketsTable>;
 export type TicketEventRow = Selectable<TicketEventsTable>;
 
+/** A ticket's way through the counters before it starts: never called nor served, nothing counted. */
+export const NOT_STARTED = {
+  first_called_at: null,
+  called_at: null,
+  serving_started_at: null,
+  finished_at: null,
+  postponed_at: null,
+  closed_at: null,
+  counter_id: null,
+  caller_user_id: null,
+  recall_count: 0,
+  skip_count: 0,
+  wait_seconds: null,
+  service_seconds: null,
+  sla_breached: null,
+} satisfies Partial<TicketRow>;
+
+/** A branch's tickets of one service day: the base every read of a day's list builds on. */
+export function selectDayTickets(db: Db, tenantId: string, branchId: string, day: string) {
+  return db
+    .selectFrom('tickets')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('branch_id', '=', branchId)
+    .where('service_day', '=', day);
+}
+
 /**
  * Allocates the next number of a (branch, service, branch-local day) sequence. One statement:
  * atomic on both databases (PostgreSQL holds the row lock until commit, so a rolled-back issue
@@ -251,12 +278,7 @@ export async function listTodayTicketsForReset(
   day: string,
   serviceId?: string,
 ): Promise<TicketRow[]> {
-  let query = db
-    .selectFrom('tickets')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('branch_id', '=', branchId)
-    .where('service_day', '=', day);
+  let query = selectDayTickets(db, tenantId, branchId, day);
   if (serviceId) query = query.where('service_id', '=', serviceId);
   return query.execute();
 }

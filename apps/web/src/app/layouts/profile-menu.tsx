@@ -1,11 +1,9 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { SessionUser } from '@antrean/shared/domain/user';
 import { paths } from '@/config/paths';
-import { useErrorText } from '@/lib/error-text';
-import { useLogout } from '@/lib/session';
+import { useSignOut } from '@/lib/use-sign-out';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -18,8 +16,7 @@ function initials(name: string): string {
 /** Header profile menu: who is signed in, their role, and sign out. */
 export function ProfileMenu({ user }: { user: SessionUser }) {
   const { t } = useTranslation('common');
-  const errorText = useErrorText();
-  const logout = useLogout();
+  const { signOut, pending } = useSignOut();
 
   return (
     <Menu position="bottom-end" width={240} withinPortal>
@@ -54,14 +51,8 @@ export function ProfileMenu({ user }: { user: SessionUser }) {
         <Menu.Item
           color="red"
           leftSection={<IconLogout size={16} aria-hidden />}
-          disabled={logout.isPending}
-          onClick={() => {
-            logout.mutate(paths.login.href(), {
-              onError: (error) => {
-                notifications.show({ color: 'red', message: errorText(error) });
-              },
-            });
-          }}
+          disabled={pending}
+          onClick={() => signOut(paths.login.href())}
         >
           {t('actions.signOut')}
         </Menu.Item>

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { KioskConfig } from '@antrean/shared/contracts/devices.contract';
-import { setLanguage, useT } from '../common/i18n';
+import { LangButtons } from '../common/controls';
+import { useT } from '../common/i18n';
 import catalogues from '../../locales-devices/kiosk.json';
 import { formatClock, formatDate } from '../onsite/device-kit';
 
@@ -53,26 +54,12 @@ export function KioskHeader({
             {t('offline.marker')}
           </span>
         )}
-        <div className="kiosk-lang" role="group" aria-label={t('lang.group')}>
-          <button
-            type="button"
-            className="kiosk-lang-btn"
-            aria-pressed={lang === 'id'}
-            aria-label="Bahasa Indonesia"
-            onClick={() => setLanguage('id')}
-          >
-            ID
-          </button>
-          <button
-            type="button"
-            className="kiosk-lang-btn"
-            aria-pressed={lang === 'en'}
-            aria-label="English"
-            onClick={() => setLanguage('en')}
-          >
-            EN
-          </button>
-        </div>
+        <LangButtons
+          lang={lang}
+          label={t('lang.group')}
+          className="kiosk-lang"
+          buttonClassName="kiosk-lang-btn"
+        />
       </div>
     </header>
   );

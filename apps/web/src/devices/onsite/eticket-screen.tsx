@@ -10,6 +10,7 @@ import catalogues from '../../locales-devices/onsite.json';
 import { aheadText, formatClock, isObject, isTicketStatus, waitText } from './device-kit';
 import { QrCode } from './qr';
 import { LangSwitch } from './lang-switch';
+import { LoadState } from './load-state';
 
 type Status = PublicTicket['status'];
 
@@ -173,16 +174,7 @@ export default function ETicketScreen({ uniqueCode }: { uniqueCode: string | nul
     return (
       <main className="os-root">
         <div className="os-card">
-          {loadError === 'network' ? (
-            <>
-              <p role="alert">{t('error.network')}</p>
-              <button type="button" className="os-btn" onClick={() => void refetch()}>
-                {t('retry')}
-              </button>
-            </>
-          ) : (
-            <p role="status">{t('loading')}</p>
-          )}
+          <LoadState failed={loadError === 'network'} onRetry={() => void refetch()} t={t} />
         </div>
       </main>
     );

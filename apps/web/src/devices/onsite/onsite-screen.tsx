@@ -2,8 +2,10 @@ import './onsite.css';
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type SyntheticEvent } from 'react';
 import type { OnSiteConfigAnswer as OnSiteConfig, PublicIssueBody } from '../common/contracts';
 import { DeviceHttpError, deviceFetch } from '../common/http';
+import { FieldHelp } from '../common/controls';
 import { useT } from '../common/i18n';
 import { LangSwitch } from './lang-switch';
+import { LoadState } from './load-state';
 import catalogues from '../../locales-devices/onsite.json';
 import {
   PHONE_PATTERN,
@@ -90,15 +92,8 @@ function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
         <div className="os-card">
           {loadError === 'not-found' ? (
             <h1>{t('branch.notFound')}</h1>
-          ) : loadError === 'network' ? (
-            <>
-              <p role="alert">{t('error.network')}</p>
-              <button type="button" className="os-btn" onClick={() => void load()}>
-                {t('retry')}
-              </button>
-            </>
           ) : (
-            <p role="status">{t('loading')}</p>
+            <LoadState failed={loadError === 'network'} onRetry={() => void load()} t={t} />
           )}
         </div>
       </main>
@@ -231,13 +226,12 @@ function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
                   aria-describedby="os-phone-help"
                   onChange={(e) => setPhone(e.target.value)}
                 />
-                <p
+                <FieldHelp
                   id="os-phone-help"
-                  className={phoneError ? 'os-error' : 'os-hint'}
-                  role={phoneError ? 'alert' : undefined}
-                >
-                  {phoneError ?? t('phone.hint')}
-                </p>
+                  error={phoneError}
+                  hint={t('phone.hint')}
+                  classes={{ error: 'os-error', hint: 'os-hint' }}
+                />
               </div>
             )}
             {error && (

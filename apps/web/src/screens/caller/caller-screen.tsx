@@ -23,7 +23,6 @@ import { TransferModal } from '@/features/queue/components/transfer-modal';
 import { useNow } from '@/features/queue/hooks/use-now';
 import { useBranchTimeFormat } from '@/features/queue/lib/branch-time';
 import { callerActions, slaOf } from '@/features/queue/lib/ticket-actions';
-import { useErrorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CallerHeader } from './components/caller-header';
@@ -39,6 +38,7 @@ import { useCallerNotifications } from './hooks/use-caller-notifications';
 import { useCallerShortcuts } from './hooks/use-caller-shortcuts';
 import { useCallerStation } from './hooks/use-caller-station';
 import { currentTicketOf, postponedFor, waitingFor } from './lib/queue-view';
+import { ErrorAlert } from '@/lib/error-alert';
 
 /**
  * /caller — the caller's counter: the current ticket with only the valid buttons, the waiting
@@ -60,7 +60,6 @@ function CallerScreenFor({ user }: { user: SessionUser }) {
 function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterChoice }) {
   const { t } = useTranslation(['caller', 'common']);
   useDocumentTitle(t('documentTitle'));
-  const errorText = useErrorText();
   const navigate = useNavigate();
   const now = useNow();
   const { branchId, counterId, serviceIds } = choice;
@@ -130,21 +129,8 @@ function CallerWorkspace({ user, choice }: { user: SessionUser; choice: CounterC
             <Title order={1}>{t('title')}</Title>
           </VisuallyHidden>
           {data.loading ? <Loader aria-label={t('common:status.loading')} /> : null}
-          {data.loadError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('loadFailed')}>
-              {errorText(data.loadError)}
-            </Alert>
-          ) : null}
-          {station.error ? (
-            <Alert
-              color="red"
-              variant="light"
-              icon={<IconAlertCircle aria-hidden />}
-              title={t('stationFailed')}
-            >
-              {errorText(station.error)}
-            </Alert>
-          ) : null}
+          {data.loadError ? <ErrorAlert error={data.loadError} title={t('loadFailed')} /> : null}
+          {station.error ? <ErrorAlert error={station.error} title={t('stationFailed')} /> : null}
           {data.stale ? (
             <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
               {t('choiceInvalid')}

@@ -1,5 +1,4 @@
 import { Alert, AppShell, Group, Loader, SimpleGrid, Stack, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
@@ -14,7 +13,6 @@ import { branchQueueQueryOptions } from '@/features/queue/api/queries';
 import { TransferModal } from '@/features/queue/components/transfer-modal';
 import { useBranchTimeFormat } from '@/features/queue/lib/branch-time';
 import { branchServicesQueryOptions } from '@/lib/queries/branches';
-import { useErrorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CancelTicketModal } from './components/cancel-ticket-modal';
@@ -27,6 +25,7 @@ import { ServiceBoard } from './components/service-board';
 import { UnvalidatedCard } from './components/unvalidated-card';
 import { useOperatorActions } from './hooks/use-operator-actions';
 import { usePrint } from './hooks/use-print';
+import { ErrorAlert } from '@/lib/error-alert';
 
 /** /operator — walk-in tickets, booking check-in, validation and the live board per service. */
 export function OperatorScreen() {
@@ -38,7 +37,6 @@ export function OperatorScreen() {
 function OperatorWorkspace({ user }: { user: SessionUser }) {
   const { t } = useTranslation(['operator', 'common']);
   useDocumentTitle(t('documentTitle'));
-  const errorText = useErrorText();
   const { query: branches, branches: myBranches, branchId, branch, pick } = useAssignedBranches(user);
 
   const services = useQuery(branchServicesQueryOptions(branchId));
@@ -98,11 +96,7 @@ function OperatorWorkspace({ user }: { user: SessionUser }) {
               {t('noBranch')}
             </Alert>
           ) : null}
-          {loadError ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('loadFailed')}>
-              {errorText(loadError)}
-            </Alert>
-          ) : null}
+          {loadError ? <ErrorAlert error={loadError} title={t('loadFailed')} /> : null}
 
           {branchId ? (
             <SimpleGrid cols={{ base: 1, md: 3 }}>

@@ -28,11 +28,12 @@ import { branchByCodeQueryOptions, monitorQueryOptions } from '@/features/queue/
 import { useNow } from '@/features/queue/hooks/use-now';
 import { formatDuration } from '@/features/queue/lib/ticket-actions';
 import { isApiError } from '@/lib/api';
-import { useErrorText } from '@/lib/error-text';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { CountersTable } from './components/counters-table';
+import { ListTable, SectionCard } from '@/features/queue/components/section-card';
 import { COUNTER_STATES, counterState, relativeTime } from './lib/counters';
+import { ErrorAlert } from '@/lib/error-alert';
 
 /** /spv/monitoring/:spvId — only the signed-in supervisor's own monitor exists. */
 export function SupervisorScreen() {
@@ -46,7 +47,6 @@ export function SupervisorScreen() {
 function SupervisorMonitor({ user }: { user: SessionUser }) {
   const { t, i18n } = useTranslation(['supervisor', 'caller', 'common']);
   useDocumentTitle(t('documentTitle'));
-  const errorText = useErrorText();
   const now = useNow();
   const [params, setParams] = useSearchParams();
   const code = params.get('code') ?? '';
@@ -119,21 +119,13 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
               </Button>
             </Group>
           </form>
-          {branch.error && !notFound ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-              {errorText(branch.error)}
-            </Alert>
-          ) : null}
+          {branch.error && !notFound ? <ErrorAlert error={branch.error} role="alert" /> : null}
           {notFound ? (
             <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
               {t('notFound')}
             </Alert>
           ) : null}
-          {monitor.error ? (
-            <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} title={t('loadFailed')}>
-              {errorText(monitor.error)}
-            </Alert>
-          ) : null}
+          {monitor.error ? <ErrorAlert error={monitor.error} title={t('loadFailed')} /> : null}
           {branchId && monitor.isPending ? <Loader aria-label={t('common:status.loading')} /> : null}
 
           {data ? (
@@ -167,86 +159,69 @@ function SupervisorMonitor({ user }: { user: SessionUser }) {
                 <CountersTable counters={rows} serviceCode={serviceCode} serverNow={serverNow} now={now} />
               </Card>
 
-              <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="spv-services">
-                <Title order={2} size="h4" id="spv-services" mb="sm">
-                  {t('services.title')}
-                </Title>
-                <Table.ScrollContainer minWidth={520}>
-                  <Table striped aria-labelledby="spv-services">
-                    <Table.Thead>
-                      <Table.Tr>
-                        <Table.Th>{t('services.service')}</Table.Th>
-                        <Table.Th>{t('services.waiting')}</Table.Th>
-                        <Table.Th>{t('services.held')}</Table.Th>
-                        <Table.Th>{t('services.skipped')}</Table.Th>
-                        <Table.Th>{t('services.finished')}</Table.Th>
-                        <Table.Th>{t('services.sla')}</Table.Th>
+              <SectionCard id="spv-services" title={t('services.title')}>
+                <ListTable
+                  striped
+                  aria-labelledby="spv-services"
+                  minWidth={520}
+                  head={[
+                    t('services.service'),
+                    t('services.waiting'),
+                    t('services.held'),
+                    t('services.skipped'),
+                    t('services.finished'),
+                    t('services.sla'),
+                  ]}
+                >
+                  {services
+                    .filter((s) => !serviceFilter || s.id === serviceFilter)
+                    .map((s) => (
+                      <Table.Tr key={s.id}>
+                        <Table.Td>
+                          <Badge variant="light">{s.code}</Badge> {s.name}
+                        </Table.Td>
+                        <Table.Td fw={700}>{s.waiting}</Table.Td>
+                        <Table.Td>{s.held}</Table.Td>
+                        <Table.Td>{s.skipped}</Table.Td>
+                        <Table.Td>{s.finished}</Table.Td>
+                        <Table.Td>{formatDuration(s.slaSeconds)}</Table.Td>
                       </Table.Tr>
-                    </Table.Thead>
-                    <Table.Tbody>
-                      {services
-                        .filter((s) => !serviceFilter || s.id === serviceFilter)
-                        .map((s) => (
-                          <Table.Tr key={s.id}>
-                            <Table.Td>
-                              <Badge variant="light">{s.code}</Badge> {s.name}
-                            </Table.Td>
-                            <Table.Td fw={700}>{s.waiting}</Table.Td>
-                            <Table.Td>{s.held}</Table.Td>
-                            <Table.Td>{s.skipped}</Table.Td>
-                            <Table.Td>{s.finished}</Table.Td>
-                            <Table.Td>{formatDuration(s.slaSeconds)}</Table.Td>
-                          </Table.Tr>
-                        ))}
-                    </Table.Tbody>
-                  </Table>
-                </Table.ScrollContainer>
-              </Card>
+                    ))}
+                </ListTable>
+              </SectionCard>
 
-              <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="spv-devices">
-                <Title order={2} size="h4" id="spv-devices" mb="sm">
-                  {t('devices.title')}
-                </Title>
+              <SectionCard id="spv-devices" title={t('devices.title')}>
                 {data.devices.length === 0 ? (
                   <Text c="dimmed">{t('devices.empty')}</Text>
                 ) : (
-                  <Table.ScrollContainer minWidth={520}>
-                    <Table striped aria-labelledby="spv-devices">
-                      <Table.Thead>
-                        <Table.Tr>
-                          <Table.Th>{t('devices.name')}</Table.Th>
-                          <Table.Th>{t('devices.kind')}</Table.Th>
-                          <Table.Th>{t('devices.status')}</Table.Th>
-                          <Table.Th>{t('devices.lastSeen')}</Table.Th>
-                        </Table.Tr>
-                      </Table.Thead>
-                      <Table.Tbody>
-                        {data.devices.map((d) => (
-                          <Table.Tr key={`${d.kind}-${d.id}`}>
-                            <Table.Td>
-                              {d.name}{' '}
-                              <Text span size="xs" c="dimmed">
-                                {d.code}
-                              </Text>
-                            </Table.Td>
-                            <Table.Td>{t(`devices.${d.kind}`)}</Table.Td>
-                            <Table.Td>
-                              <Badge color={d.online ? 'green' : 'red'} variant="dot">
-                                {d.online ? t('devices.online') : t('devices.offline')}
-                              </Badge>
-                            </Table.Td>
-                            <Table.Td>
-                              {d.lastSeenAt
-                                ? relativeTime(d.lastSeenAt, now, i18n.language)
-                                : t('devices.never')}
-                            </Table.Td>
-                          </Table.Tr>
-                        ))}
-                      </Table.Tbody>
-                    </Table>
-                  </Table.ScrollContainer>
+                  <ListTable
+                    striped
+                    aria-labelledby="spv-devices"
+                    minWidth={520}
+                    head={[t('devices.name'), t('devices.kind'), t('devices.status'), t('devices.lastSeen')]}
+                  >
+                    {data.devices.map((d) => (
+                      <Table.Tr key={`${d.kind}-${d.id}`}>
+                        <Table.Td>
+                          {d.name}{' '}
+                          <Text span size="xs" c="dimmed">
+                            {d.code}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>{t(`devices.${d.kind}`)}</Table.Td>
+                        <Table.Td>
+                          <Badge color={d.online ? 'green' : 'red'} variant="dot">
+                            {d.online ? t('devices.online') : t('devices.offline')}
+                          </Badge>
+                        </Table.Td>
+                        <Table.Td>
+                          {d.lastSeenAt ? relativeTime(d.lastSeenAt, now, i18n.language) : t('devices.never')}
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </ListTable>
                 )}
-              </Card>
+              </SectionCard>
             </>
           ) : null}
         </Stack>

@@ -1,9 +1,8 @@
-import type { SyntheticEvent } from 'react';
-import { Keypad } from '../keypad';
 import { BOOKING_CODE_MAX, type Edit, type KioskError } from '../kiosk-machine';
 import type { T } from '../kiosk-text';
 import { QrScanner, useBarcodeDetector } from '../qr-scanner';
 import { ErrorBox } from './error-box';
+import { EditKeypad, KeypadInput, StepForm, SubmitButton } from './form-parts';
 
 /** Check in a booking: its code typed on the keypad, or its QR held to the camera. */
 export function CheckInStep(props: {
@@ -19,23 +18,15 @@ export function CheckInStep(props: {
 }) {
   const { bookingCode, scanning, pending, onCode, onScan, t } = props;
   const hasDetector = useBarcodeDetector();
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
   return (
-    <form className="kiosk-panel" onSubmit={submit} aria-labelledby="kiosk-checkin-title">
-      <h1 id="kiosk-checkin-title">{t('checkin.title')}</h1>
+    <StepForm titleId="kiosk-checkin-title" title={t('checkin.title')} onSubmit={props.onSubmit}>
       <label htmlFor="kiosk-booking-code">{t('checkin.label')}</label>
-      <input
+      <KeypadInput
         id="kiosk-booking-code"
-        className="kiosk-input"
-        inputMode="none"
-        autoComplete="off"
-        autoCapitalize="characters"
         value={bookingCode}
+        onEdit={onCode}
+        autoCapitalize="characters"
         maxLength={BOOKING_CODE_MAX}
-        onChange={(event) => onCode({ set: event.target.value })}
       />
       <ErrorBox error={props.error} t={t} />
       {scanning ? (
@@ -48,14 +39,7 @@ export function CheckInStep(props: {
           }}
         />
       ) : (
-        <Keypad
-          letters
-          onKey={(k) => onCode({ append: k })}
-          onBackspace={() => onCode('backspace')}
-          onClear={() => onCode({ set: '' })}
-          labels={{ backspace: t('keypad.backspace'), clear: t('keypad.clear'), group: t('keypad.group') }}
-          disabled={pending}
-        />
+        <EditKeypad letters onEdit={onCode} disabled={pending} t={t} />
       )}
       <div className="kiosk-actions">
         {hasDetector && !scanning && (
@@ -63,15 +47,13 @@ export function CheckInStep(props: {
             {t('checkin.scan')}
           </button>
         )}
-        <button
-          type="submit"
-          className="kiosk-btn kiosk-btn-primary"
-          disabled={pending || props.offline}
-          aria-busy={pending}
-        >
-          {pending ? t('checkin.pending') : t('checkin.submit')}
-        </button>
+        <SubmitButton
+          pending={pending}
+          offline={props.offline}
+          label={t('checkin.submit')}
+          pendingLabel={t('checkin.pending')}
+        />
       </div>
-    </form>
+    </StepForm>
   );
 }

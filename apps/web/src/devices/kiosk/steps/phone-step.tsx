@@ -1,8 +1,8 @@
-import type { SyntheticEvent } from 'react';
 import type { Edit, KioskError } from '../kiosk-machine';
-import { Keypad } from '../keypad';
 import type { T } from '../kiosk-text';
+import { FieldHelp } from '../../common/controls';
 import { BackButton, ErrorBox } from './error-box';
+import { EditKeypad, KeypadInput, StepForm, SubmitButton } from './form-parts';
 
 /** The WhatsApp number, typed on the kiosk's keypad. */
 export function PhoneStep(props: {
@@ -17,50 +17,33 @@ export function PhoneStep(props: {
   t: T;
 }) {
   const { phone, phoneInvalid, pending, onPhone, t } = props;
-  const submit = (event: SyntheticEvent) => {
-    event.preventDefault();
-    props.onSubmit();
-  };
   return (
-    <form className="kiosk-panel" onSubmit={submit} aria-labelledby="kiosk-phone-title">
-      <h1 id="kiosk-phone-title">{t('phone.title')}</h1>
+    <StepForm titleId="kiosk-phone-title" title={t('phone.title')} onSubmit={props.onSubmit}>
       <label htmlFor="kiosk-phone">{t('phone.label')}</label>
-      <input
+      <KeypadInput
         id="kiosk-phone"
-        className="kiosk-input"
-        inputMode="none"
-        autoComplete="off"
         value={phone}
+        onEdit={onPhone}
         aria-invalid={phoneInvalid ? true : undefined}
         aria-describedby="kiosk-phone-help"
-        onChange={(event) => onPhone({ set: event.target.value })}
       />
-      <p
+      <FieldHelp
         id="kiosk-phone-help"
-        className={phoneInvalid ? 'kiosk-error' : 'kiosk-hint'}
-        role={phoneInvalid ? 'alert' : undefined}
-      >
-        {phoneInvalid ? t('phone.invalid') : t('phone.hint')}
-      </p>
-      <ErrorBox error={props.error} t={t} />
-      <Keypad
-        onKey={(k) => onPhone({ append: k })}
-        onBackspace={() => onPhone('backspace')}
-        onClear={() => onPhone({ set: '' })}
-        labels={{ backspace: t('keypad.backspace'), clear: t('keypad.clear'), group: t('keypad.group') }}
-        disabled={pending}
+        error={phoneInvalid ? t('phone.invalid') : null}
+        hint={t('phone.hint')}
+        classes={{ error: 'kiosk-error', hint: 'kiosk-hint' }}
       />
+      <ErrorBox error={props.error} t={t} />
+      <EditKeypad onEdit={onPhone} disabled={pending} t={t} />
       <div className="kiosk-actions">
         <BackButton onBack={props.onBack} disabled={pending} t={t} />
-        <button
-          type="submit"
-          className="kiosk-btn kiosk-btn-primary"
-          disabled={pending || props.offline}
-          aria-busy={pending}
-        >
-          {pending ? t('issuing') : t('phone.send')}
-        </button>
+        <SubmitButton
+          pending={pending}
+          offline={props.offline}
+          label={t('phone.send')}
+          pendingLabel={t('issuing')}
+        />
       </div>
-    </form>
+    </StepForm>
   );
 }

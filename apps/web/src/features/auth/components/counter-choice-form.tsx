@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BranchSummary } from '@antrean/shared/domain/branch';
 import type { SessionUser } from '@antrean/shared/domain/user';
-import { useErrorText } from '@/lib/error-text';
 import {
   branchCountersQueryOptions,
   branchesQueryOptions,
@@ -19,6 +18,7 @@ import {
   saveCounterChoice,
   type CounterChoice,
 } from '../lib/counter-choice';
+import { ErrorAlert } from '@/lib/error-alert';
 
 export interface CounterChoiceFormProps {
   user: SessionUser;
@@ -28,23 +28,16 @@ export interface CounterChoiceFormProps {
 /** After a caller signs in: branch (when several), service(s), then a counter that serves them. */
 export function CounterChoiceForm({ user, onChosen }: CounterChoiceFormProps) {
   const { t } = useTranslation(['auth', 'common']);
-  const errorText = useErrorText();
   const branches = useQuery(branchesQueryOptions());
 
   if (branches.isPending) return <Loader aria-label={t('common:status.loading')} mx="auto" />;
   if (branches.isError) {
     return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden />}
+      <ErrorAlert
+        error={branches.error}
         title={t('counterChoice.loadFailed')}
-      >
-        {errorText(branches.error)}
-        <Button variant="subtle" size="compact-sm" ml="xs" onClick={() => void branches.refetch()}>
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
+        onRetry={() => void branches.refetch()}
+      />
     );
   }
   const active = branches.data.filter((branch) => branch.isActive);
@@ -71,7 +64,6 @@ function CounterChoiceFields({
   onChosen,
 }: CounterChoiceFormProps & { branches: readonly BranchSummary[] }) {
   const { t } = useTranslation(['auth', 'common']);
-  const errorText = useErrorText();
   const form = useZodForm(CounterChoiceSchema, { initialValues: initialChoice(user.id, branches) });
   const { branchId, serviceIds, counterId } = form.getValues();
 
@@ -132,16 +124,7 @@ function CounterChoiceFields({
           />
         )}
 
-        {loadError ? (
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertCircle aria-hidden />}
-            title={t('counterChoice.loadFailed')}
-          >
-            {errorText(loadError)}
-          </Alert>
-        ) : null}
+        {loadError ? <ErrorAlert error={loadError} title={t('counterChoice.loadFailed')} /> : null}
 
         {branchId !== '' && !services.isPending && serviceOptions.length === 0 && !loadError ? (
           <Alert color="yellow" variant="light" icon={<IconAlertCircle aria-hidden />}>

@@ -1,12 +1,12 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { IconAlertCircle, IconLogin2 } from '@tabler/icons-react';
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LoginBodySchema } from '@antrean/shared/contracts/auth.contract';
 import type { SessionUser } from '@antrean/shared/domain/user';
 import { isApiError } from '@/lib/api';
-import { useErrorText } from '@/lib/error-text';
 import { useLogin } from '@/lib/session';
 import { applyServerFieldErrors, useZodForm } from '@/lib/use-zod-form';
+import { ErrorAlert } from '@/lib/error-alert';
 
 export interface LoginFormProps {
   /** Called after the session is established (the session query already holds the user). */
@@ -21,7 +21,6 @@ export interface LoginFormProps {
  */
 export function LoginForm({ onSignedIn }: LoginFormProps) {
   const { t } = useTranslation(['auth', 'common']);
-  const errorText = useErrorText();
   const login = useLogin();
   const form = useZodForm(LoginBodySchema, { initialValues: { username: '', password: '' } });
 
@@ -43,11 +42,7 @@ export function LoginForm({ onSignedIn }: LoginFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
       <Stack gap="md">
-        {error && !onlyFieldErrors ? (
-          <Alert color="red" variant="light" icon={<IconAlertCircle aria-hidden />} role="alert">
-            {errorText(error)}
-          </Alert>
-        ) : null}
+        {error && !onlyFieldErrors ? <ErrorAlert error={error} role="alert" /> : null}
         <TextInput
           label={t('login.username')}
           autoComplete="username"

@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Alert, Anchor, Button, Group, Text } from '@mantine/core';
 import { IconInfoCircle, IconLogout } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useErrorText } from '@/lib/error-text';
 import { useLogout, useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { AuthLayout } from '../components/auth-layout';
 import { CounterChoiceForm } from '../components/counter-choice-form';
 import { LoginForm } from '../components/login-form';
+import { useSignOut } from '@/lib/use-sign-out';
 
 /**
  * /login-caller — a caller signs in, then chooses branch, service(s) and counter; the choice is
@@ -21,8 +20,8 @@ export function CallerLoginPage() {
   const { t } = useTranslation(['auth', 'common']);
   useDocumentTitle(t('callerLogin.documentTitle'));
   const navigate = useNavigate();
-  const errorText = useErrorText();
   const { data: user } = useSession();
+  const { signOut, pending } = useSignOut();
   const logout = useLogout();
   const [refusedHere, setRefusedHere] = useState(false);
 
@@ -37,14 +36,8 @@ export function CallerLoginPage() {
             variant="subtle"
             size="compact-sm"
             leftSection={<IconLogout size={14} aria-hidden />}
-            loading={logout.isPending}
-            onClick={() => {
-              logout.mutate(paths.loginCaller.href(), {
-                onError: (error) => {
-                  notifications.show({ color: 'red', message: errorText(error) });
-                },
-              });
-            }}
+            loading={pending}
+            onClick={() => signOut(paths.loginCaller.href())}
           >
             {t('common:actions.signOut')}
           </Button>

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Badge, Box, Button, Group, Image, Popover, Stack, Text } from '@mantine/core';
 import { IconDotsVertical, IconLogout } from '@tabler/icons-react';
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch';
-import { useErrorText } from '@/lib/error-text';
 import { useLiveStatus } from '@/lib/use-live';
-import { useLogout, useTenantTheme } from '@/lib/session';
+import { useTenantTheme } from '@/lib/session';
+import { useSignOut } from '@/lib/use-sign-out';
 
 const LIVE_COLORS = { online: 'green', connecting: 'yellow', offline: 'red' } as const;
 
@@ -42,14 +41,10 @@ export function ScreenHeader({
   beforeSignOut,
 }: ScreenHeaderProps) {
   const { t } = useTranslation(['caller', 'common']);
-  const errorText = useErrorText();
   const { theme } = useTenantTheme();
-  const logout = useLogout();
+  const { signOut: signOutAndLoad, pending } = useSignOut();
   const liveStatus = useLiveStatus();
-  const signOut = () =>
-    logout.mutate(signOutTo, {
-      onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
-    });
+  const signOut = () => signOutAndLoad(signOutTo);
   const liveLabel = t(`caller:live.${liveStatus}`);
   const leave = () => {
     if (beforeSignOut) void beforeSignOut().then(signOut);
@@ -89,7 +84,7 @@ export function ScreenHeader({
         <Button
           variant="default"
           leftSection={<IconLogout size={16} aria-hidden />}
-          loading={logout.isPending}
+          loading={pending}
           onClick={leave}
           visibleFrom="md"
         >
@@ -108,7 +103,7 @@ export function ScreenHeader({
               <Button
                 variant="default"
                 leftSection={<IconLogout size={16} aria-hidden />}
-                loading={logout.isPending}
+                loading={pending}
                 onClick={leave}
               >
                 {t('common:actions.signOut')}

@@ -1,8 +1,7 @@
-import { Alert, Badge, Button, Skeleton, Table, Text } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Badge, Skeleton, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BranchSummary } from '@antrean/shared/domain/branch';
-import { useErrorText } from '@/lib/error-text';
+import { ErrorAlert } from '@/lib/error-alert';
 
 /** Indonesian zone names for the country's three time zones (shown beside the IANA name). */
 const ZONE_ABBREVIATIONS: Record<string, string> = {
@@ -26,23 +25,10 @@ export interface BranchTableProps {
 
 export function BranchTable({ branches, isPending, error, onRetry }: BranchTableProps) {
   const { t } = useTranslation(['dashboard', 'common']);
-  const errorText = useErrorText();
   const columns = 6;
 
   if (error) {
-    return (
-      <Alert
-        color="red"
-        variant="light"
-        icon={<IconAlertCircle aria-hidden />}
-        title={t('branches.loadFailed')}
-      >
-        {errorText(error)}
-        <Button variant="subtle" size="compact-sm" ml="xs" onClick={onRetry}>
-          {t('common:actions.retry')}
-        </Button>
-      </Alert>
-    );
+    return <ErrorAlert error={error} title={t('branches.loadFailed')} onRetry={onRetry} />;
   }
 
   return (

@@ -1,12 +1,11 @@
-import { Alert, Drawer, Image, Loader, Stack, Table, Text, Timeline, Title } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Drawer, Image, Loader, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { BranchService } from '@antrean/shared/domain/service';
-import { useErrorText } from '@/lib/error-text';
 import { ticketQueryOptions } from '../api/queries';
 import { useBranchTimeFormat } from '../lib/branch-time';
 import { TicketStatusBadge } from './ticket-status-badge';
+import { ErrorAlert } from '@/lib/error-alert';
 
 /**
  * A ticket's details: customer data, photo, status history and e-form answers (none exist yet:
@@ -26,7 +25,6 @@ export function TicketDetailDrawer({
 }) {
   const { t } = useTranslation(['caller', 'common']);
   const format = useBranchTimeFormat(timeZone);
-  const errorText = useErrorText();
   const query = useQuery(ticketQueryOptions(ticketId ?? ''));
   const ticket = query.data;
   const serviceName = (id: string) => services.find((s) => s.id === id)?.name ?? id;
@@ -40,16 +38,7 @@ export function TicketDetailDrawer({
       title={ticket ? t('detail.title', { number: ticket.number }) : t('common:status.loading')}
     >
       {query.isPending && ticketId ? <Loader aria-label={t('common:status.loading')} /> : null}
-      {query.error ? (
-        <Alert
-          color="red"
-          variant="light"
-          icon={<IconAlertCircle aria-hidden />}
-          title={t('detail.loadFailed')}
-        >
-          {errorText(query.error)}
-        </Alert>
-      ) : null}
+      {query.error ? <ErrorAlert error={query.error} title={t('detail.loadFailed')} /> : null}
       {ticket ? (
         <Stack gap="lg">
           <TicketStatusBadge status={ticket.status} size="lg" />

@@ -106,3 +106,8 @@ export function operatorActions(ticket: Pick<Ticket, 'status'>): OperatorAction[
     OPERATOR_ACTIONS.some((o) => o === a),
   );
 }
+
+/** The active services of a branch as choices of a select: "A · Teller". */
+export function serviceOptions(services: readonly BranchService[]): { value: string; label: string }[] {
+  return services.filter((s) => s.isActive).map((s) => ({ value: s.id, label: `${s.code} · ${s.name}` }));
+}

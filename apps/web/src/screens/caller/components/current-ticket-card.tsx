@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconInfoCircle, IconPlus, IconSpeakerphone } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { BranchService } from '@antrean/shared/domain/service';
@@ -12,6 +12,7 @@ import {
   slaOf,
   type CallerAction,
 } from '@/features/queue/lib/ticket-actions';
+import { SectionCard } from '@/features/queue/components/section-card';
 
 const SLA_LABELS = {
   ok: 'current.slaOk',
@@ -52,10 +53,7 @@ export function CurrentTicketCard({
 }) {
   const { t } = useTranslation('caller');
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="caller-current">
-      <Title order={2} size="h4" id="caller-current" mb="sm">
-        {t('current.title')}
-      </Title>
+    <SectionCard id="caller-current" title={t('current.title')}>
       {current ? (
         <Stack gap="md">
           <Group justify="space-between" align="flex-start">
@@ -120,7 +118,7 @@ export function CurrentTicketCard({
           </Button>
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -6,6 +6,7 @@ import type { BranchService } from '@antrean/shared/domain/service';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { useIssueTicket } from '@/features/queue/api/issue-ticket';
 import { useErrorText } from '@/lib/error-text';
+import { serviceOptions } from '@/features/queue/lib/ticket-actions';
 
 /** Issues a ticket for another service with the same customer's phone (operators only). */
 export function NewTransactionModal({
@@ -42,9 +43,7 @@ export function NewTransactionModal({
         <Stack>
           <Select
             label={t('newTransaction.service')}
-            data={services
-              .filter((s) => s.isActive)
-              .map((s) => ({ value: s.id, label: `${s.code} · ${s.name}` }))}
+            data={serviceOptions(services)}
             value={serviceId}
             onChange={setServiceId}
             allowDeselect={false}

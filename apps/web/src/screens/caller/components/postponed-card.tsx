@@ -1,8 +1,8 @@
-import { ActionIcon, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BranchService } from '@antrean/shared/domain/service';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
+import { DetailIconButton, SectionCard } from '@/features/queue/components/section-card';
 import { TicketStatusBadge } from '@/features/queue/components/ticket-status-badge';
 import { callerActions, type CallerAction } from '@/features/queue/lib/ticket-actions';
 
@@ -25,10 +25,7 @@ export function PostponedCard({
 }) {
   const { t } = useTranslation('caller');
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="caller-postponed">
-      <Title order={2} size="h4" id="caller-postponed" mb="sm">
-        {t('postponed.title')} <Badge variant="light">{tickets.length}</Badge>
-      </Title>
+    <SectionCard id="caller-postponed" title={t('postponed.title')} count={tickets.length}>
       {tickets.length === 0 ? (
         <Text c="dimmed">{t('postponed.empty')}</Text>
       ) : (
@@ -68,13 +65,10 @@ export function PostponedCard({
                           {t('actions.requeue')}
                         </Button>
                       ) : null}
-                      <ActionIcon
-                        variant="subtle"
-                        aria-label={t('actions.detailTicket', { number: ticket.number })}
+                      <DetailIconButton
+                        label={t('actions.detailTicket', { number: ticket.number })}
                         onClick={() => onDetail(ticket.id)}
-                      >
-                        <IconInfoCircle size={16} aria-hidden />
-                      </ActionIcon>
+                      />
                     </Group>
                   </Table.Td>
                 </Table.Tr>
@@ -83,6 +77,6 @@ export function PostponedCard({
           </Table.Tbody>
         </Table>
       )}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,20 +1,9 @@
 import { useState } from 'react';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
-import { IconInfoCircle } from '@tabler/icons-react';
+import { Badge, Button, Card, Group, Pagination, Select, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BranchService } from '@antrean/shared/domain/service';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
+import { DetailIconButton, ListTable } from '@/features/queue/components/section-card';
 import type { BranchTimeFormat } from '@/features/queue/lib/branch-time';
 import { callerActions } from '@/features/queue/lib/ticket-actions';
 
@@ -72,61 +61,51 @@ export function WaitingCard({
       {tickets.length === 0 ? (
         <Text c="dimmed">{t('waiting.empty')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={300}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('waiting.number')}</Table.Th>
-                <Table.Th>{t('waiting.service')}</Table.Th>
-                <Table.Th>{t('waiting.queuedAt')}</Table.Th>
-                <Table.Th>{t('waiting.actions')}</Table.Th>
+        <ListTable
+          striped
+          highlightOnHover
+          minWidth={300}
+          head={[t('waiting.number'), t('waiting.service'), t('waiting.queuedAt'), t('waiting.actions')]}
+        >
+          {rows.map((ticket) => {
+            const service = serviceById.get(ticket.serviceId);
+            const canCall = mayCall && callerActions(ticket.status, service).includes('call');
+            return (
+              <Table.Tr key={ticket.id}>
+                <Table.Td fw={700}>
+                  {ticket.number}{' '}
+                  {ticket.isBooking ? (
+                    <Badge size="xs" variant="outline">
+                      {t('waiting.booking')}
+                    </Badge>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>{service?.code ?? ''}</Table.Td>
+                <Table.Td data-testid="waiting-queued-at">
+                  {format.time(ticket.queuedAt ?? ticket.issuedAt)}
+                </Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    {canCall ? (
+                      <Button
+                        size="xs"
+                        aria-label={t('actions.callTicket', { number: ticket.number })}
+                        disabled={busy}
+                        onClick={() => onCall(ticket)}
+                      >
+                        {t('actions.call')}
+                      </Button>
+                    ) : null}
+                    <DetailIconButton
+                      label={t('actions.detailTicket', { number: ticket.number })}
+                      onClick={() => onDetail(ticket.id)}
+                    />
+                  </Group>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((ticket) => {
-                const service = serviceById.get(ticket.serviceId);
-                const canCall = mayCall && callerActions(ticket.status, service).includes('call');
-                return (
-                  <Table.Tr key={ticket.id}>
-                    <Table.Td fw={700}>
-                      {ticket.number}{' '}
-                      {ticket.isBooking ? (
-                        <Badge size="xs" variant="outline">
-                          {t('waiting.booking')}
-                        </Badge>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>{service?.code ?? ''}</Table.Td>
-                    <Table.Td data-testid="waiting-queued-at">
-                      {format.time(ticket.queuedAt ?? ticket.issuedAt)}
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        {canCall ? (
-                          <Button
-                            size="xs"
-                            aria-label={t('actions.callTicket', { number: ticket.number })}
-                            disabled={busy}
-                            onClick={() => onCall(ticket)}
-                          >
-                            {t('actions.call')}
-                          </Button>
-                        ) : null}
-                        <ActionIcon
-                          variant="subtle"
-                          aria-label={t('actions.detailTicket', { number: ticket.number })}
-                          onClick={() => onDetail(ticket.id)}
-                        >
-                          <IconInfoCircle size={16} aria-hidden />
-                        </ActionIcon>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            );
+          })}
+        </ListTable>
       )}
       {pageCount > 1 ? (
         <Pagination

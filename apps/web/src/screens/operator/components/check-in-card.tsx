@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { useCheckIn } from '@/features/queue/api/ticket-actions';
 import { useErrorText } from '@/lib/error-text';
+import { SectionCard } from '@/features/queue/components/section-card';
 
 /** Checks a booking in by the code on the customer's e-ticket. */
 export function CheckInCard({
@@ -28,10 +29,7 @@ export function CheckInCard({
     },
   });
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="op-checkin">
-      <Title order={2} size="h5" id="op-checkin" mb="sm">
-        {t('checkIn.title')}
-      </Title>
+    <SectionCard id="op-checkin" title={t('checkIn.title')} titleSize="h5">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -53,6 +51,6 @@ export function CheckInCard({
           </Button>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

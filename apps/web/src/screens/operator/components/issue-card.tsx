@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Select, Stack, TextInput, Title } from '@mantine/core';
+import { Button, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
 import { PhoneSchema } from '@antrean/shared/contracts/tickets.contract';
@@ -7,6 +7,8 @@ import type { BranchService } from '@antrean/shared/domain/service';
 import type { IssuedTicket } from '@antrean/shared/domain/ticket/ticket';
 import { useIssueTicket } from '@/features/queue/api/issue-ticket';
 import { useErrorText } from '@/lib/error-text';
+import { SectionCard } from '@/features/queue/components/section-card';
+import { serviceOptions } from '@/features/queue/lib/ticket-actions';
 
 /**
  * A walk-in ticket issued by the operator: service (it stays chosen for the next customer; picking
@@ -42,10 +44,7 @@ export function IssueCard({
     onError: (error) => notifications.show({ color: 'red', message: errorText(error) }),
   });
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="op-issue">
-      <Title order={2} size="h5" id="op-issue" mb="sm">
-        {t('issue.title')}
-      </Title>
+    <SectionCard id="op-issue" title={t('issue.title')} titleSize="h5">
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -67,9 +66,7 @@ export function IssueCard({
         <Stack gap="xs">
           <Select
             label={t('issue.service')}
-            data={services
-              .filter((s) => s.isActive)
-              .map((s) => ({ value: s.id, label: `${s.code} · ${s.name}` }))}
+            data={serviceOptions(services)}
             value={serviceId}
             onChange={(value) => {
               if (value === serviceId) return;
@@ -101,6 +98,6 @@ export function IssueCard({
           </Button>
         </Stack>
       </form>
-    </Card>
+    </SectionCard>
   );
 }

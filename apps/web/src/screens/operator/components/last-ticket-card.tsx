@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
-import { Card, Group, Text, Title } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { ticketQueryOptions } from '@/features/queue/api/queries';
 import { TicketStatusBadge } from '@/features/queue/components/ticket-status-badge';
+import { SectionCard } from '@/features/queue/components/section-card';
 
 /** What the operator last issued, checked in or acted on, as the answer named it. */
 export interface LastTicket {
@@ -30,10 +31,7 @@ export function LastTicketCard({
   const ticket = last && details.data?.id === last.id ? details.data : undefined;
   const shown = ticket ?? last;
   return (
-    <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="op-last">
-      <Title order={2} size="h5" id="op-last" mb="sm">
-        {t('result.title')}
-      </Title>
+    <SectionCard id="op-last" title={t('result.title')} titleSize="h5">
       {shown ? (
         <Group justify="space-between" wrap="nowrap" data-testid="op-last-ticket">
           <Group gap="xs">
@@ -47,6 +45,6 @@ export function LastTicketCard({
       ) : (
         <Text c="dimmed">{t('lists.empty')}</Text>
       )}
-    </Card>
+    </SectionCard>
   );
 }

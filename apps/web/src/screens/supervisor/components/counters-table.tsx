@@ -1,5 +1,6 @@
 import { Badge, Group, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '@/features/queue/components/section-card';
 import { TicketStatusBadge } from '@/features/queue/components/ticket-status-badge';
 import { formatDuration } from '@/features/queue/lib/ticket-actions';
 import {
@@ -33,84 +34,82 @@ export function CountersTable({
 }) {
   const { t, i18n } = useTranslation('supervisor');
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped aria-labelledby="spv-counters">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('counters.counter')}</Table.Th>
-            <Table.Th>{t('counters.caller')}</Table.Th>
-            <Table.Th>{t('counters.ticket')}</Table.Th>
-            <Table.Th>{t('counters.elapsed')}</Table.Th>
-            <Table.Th>{t('counters.state')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {counters.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={5}>
-                <Text c="dimmed">{t('counters.empty')}</Text>
-              </Table.Td>
-            </Table.Tr>
-          ) : null}
-          {counters.map((counter) => {
-            const state = counterState(counter);
-            const timer = counterTimer(counter, serverNow);
-            return (
-              <Table.Tr key={counter.id}>
-                <Table.Td fw={700} style={{ whiteSpace: 'nowrap' }}>
-                  {counter.name}
+    <ListTable
+      striped
+      aria-labelledby="spv-counters"
+      minWidth={640}
+      head={[
+        t('counters.counter'),
+        t('counters.caller'),
+        t('counters.ticket'),
+        t('counters.elapsed'),
+        t('counters.state'),
+      ]}
+    >
+      {counters.length === 0 ? (
+        <Table.Tr>
+          <Table.Td colSpan={5}>
+            <Text c="dimmed">{t('counters.empty')}</Text>
+          </Table.Td>
+        </Table.Tr>
+      ) : null}
+      {counters.map((counter) => {
+        const state = counterState(counter);
+        const timer = counterTimer(counter, serverNow);
+        return (
+          <Table.Tr key={counter.id}>
+            <Table.Td fw={700} style={{ whiteSpace: 'nowrap' }}>
+              {counter.name}
+              <Text size="xs" c="dimmed">
+                {counter.serviceIds.map(serviceCode).join(', ')}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              {counter.caller ? (
+                <>
+                  {counter.caller.fullName}
                   <Text size="xs" c="dimmed">
-                    {counter.serviceIds.map(serviceCode).join(', ')}
+                    {relativeTime(counter.caller.since, now, i18n.language)}
                   </Text>
-                </Table.Td>
-                <Table.Td>
-                  {counter.caller ? (
-                    <>
-                      {counter.caller.fullName}
-                      <Text size="xs" c="dimmed">
-                        {relativeTime(counter.caller.since, now, i18n.language)}
-                      </Text>
-                    </>
-                  ) : (
-                    <Text c="dimmed">{t('counters.noCaller')}</Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {counter.current ? (
-                    <Group gap="xs" wrap="nowrap">
-                      <Text fw={700}>{counter.current.number}</Text>
-                      <TicketStatusBadge status={counter.current.status} size="sm" />
-                    </Group>
-                  ) : (
-                    t('counters.noTicket')
-                  )}
-                </Table.Td>
-                <Table.Td data-testid="spv-timer">
-                  {timer?.phase === 'serving' ? (
-                    <Badge color={timer.breached ? 'red' : 'green'} variant="filled">
-                      {formatDuration(timer.seconds)}
-                      {timer.slaSeconds !== null ? ` / ${formatDuration(timer.slaSeconds)}` : ''}
-                      {' · '}
-                      {timer.breached ? t('sla.breached') : t('sla.ok')}
-                    </Badge>
-                  ) : timer?.phase === 'calling' ? (
-                    <Badge color="gray" variant="light">
-                      {t('counters.calledFor', { time: formatDuration(timer.seconds) })}
-                    </Badge>
-                  ) : (
-                    '—'
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Badge color={STATE_COLORS[state]} variant="light">
-                    {t(`state.${state}`)}
-                  </Badge>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                </>
+              ) : (
+                <Text c="dimmed">{t('counters.noCaller')}</Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              {counter.current ? (
+                <Group gap="xs" wrap="nowrap">
+                  <Text fw={700}>{counter.current.number}</Text>
+                  <TicketStatusBadge status={counter.current.status} size="sm" />
+                </Group>
+              ) : (
+                t('counters.noTicket')
+              )}
+            </Table.Td>
+            <Table.Td data-testid="spv-timer">
+              {timer?.phase === 'serving' ? (
+                <Badge color={timer.breached ? 'red' : 'green'} variant="filled">
+                  {formatDuration(timer.seconds)}
+                  {timer.slaSeconds !== null ? ` / ${formatDuration(timer.slaSeconds)}` : ''}
+                  {' · '}
+                  {timer.breached ? t('sla.breached') : t('sla.ok')}
+                </Badge>
+              ) : timer?.phase === 'calling' ? (
+                <Badge color="gray" variant="light">
+                  {t('counters.calledFor', { time: formatDuration(timer.seconds) })}
+                </Badge>
+              ) : (
+                '—'
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge color={STATE_COLORS[state]} variant="light">
+                {t(`state.${state}`)}
+              </Badge>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
   );
 }
