@@ -13,7 +13,7 @@ import { BranchSelect } from '@/components/admin/branch-select';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { DataTable } from '@/components/admin/data-table';
 import { notifyFailure, notifySuccess } from '@/components/admin/notify';
-import { QueryErrorAlert } from '@/components/admin/query-error-alert';
+import { ErrorAlert } from '@/lib/error-alert';
 import { useListParams } from '@/components/admin/use-list-params';
 import { useErrorText } from '@/lib/error-text';
 import { branchServicesQueryOptions, branchesQueryOptions } from '@/lib/queries/branches';
@@ -115,7 +115,7 @@ export function CountersPage() {
       </div>
 
       {branchesQuery.isError ? (
-        <QueryErrorAlert
+        <ErrorAlert
           title={t('branchesLoadFailed')}
           error={branchesQuery.error}
           onRetry={() => void branchesQuery.refetch()}
@@ -134,7 +134,7 @@ export function CountersPage() {
       ) : null}
 
       {counters.isError ? (
-        <QueryErrorAlert
+        <ErrorAlert
           title={t('loadFailed')}
           error={counters.error}
           onRetry={() => void counters.refetch()}

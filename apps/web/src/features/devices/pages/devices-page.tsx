@@ -13,7 +13,7 @@ import {
 } from '@/lib/queries/devices';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { BranchSelect } from '@/components/admin/branch-select';
-import { QueryErrorAlert } from '@/components/admin/query-error-alert';
+import { ErrorAlert } from '@/lib/error-alert';
 import { CopyValueButton } from '../components/copy-value-button';
 import { DeviceTable, deviceUrl } from '../components/device-table';
 import { useNow } from '../lib/relative-time';
@@ -130,7 +130,7 @@ export function DevicesPage() {
       </div>
 
       {branchesQuery.isError ? (
-        <QueryErrorAlert
+        <ErrorAlert
           title={t('branchesLoadFailed')}
           error={branchesQuery.error}
           onRetry={() => void branchesQuery.refetch()}
@@ -140,7 +140,7 @@ export function DevicesPage() {
       {branches.length > 0 ? <BranchSelect branches={branches} value={branchId} onChange={pick} /> : null}
 
       {devices.isError ? (
-        <QueryErrorAlert
+        <ErrorAlert
           title={t('loadFailed')}
           error={devices.error}
           onRetry={() => void devices.refetch()}
