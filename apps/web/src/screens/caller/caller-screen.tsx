@@ -20,7 +20,7 @@ import { paths } from '@/config/paths';
 import { readCounterChoice, type CounterChoice } from '@/features/auth/lib/counter-choice';
 import { TicketDetailDrawer } from '@/features/queue/components/ticket-detail-drawer';
 import { TransferModal } from '@/features/queue/components/transfer-modal';
-import { useNow } from '@/features/queue/hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { useBranchTimeFormat } from '@/features/queue/lib/branch-time';
 import { callerActions, slaOf } from '@/features/queue/lib/ticket-actions';
 import { useSession } from '@/lib/session';

@@ -25,7 +25,7 @@ import { ScreenHeader } from '@/features/branch/components/screen-header';
 import { countMessages, useBranchLive } from '@/features/branch/hooks/use-branch-live';
 import { monitorKeys } from '@/features/queue/api/keys';
 import { branchByCodeQueryOptions, monitorQueryOptions } from '@/features/queue/api/queries';
-import { useNow } from '@/features/queue/hooks/use-now';
+import { useNow } from '@/lib/use-now';
 import { formatDuration } from '@/features/queue/lib/ticket-actions';
 import { isApiError } from '@/lib/api';
 import { useSession } from '@/lib/session';

@@ -1,5 +1,3 @@
-import { useEffect, useState } from 'react';
-
 const STEPS: readonly { unit: Intl.RelativeTimeFormatUnit; ms: number; upTo: number }[] = [
   { unit: 'second', ms: 1_000, upTo: 60 },
   { unit: 'minute', ms: 60_000, upTo: 60 },
@@ -23,12 +21,3 @@ export function formatRelativeTime(at: number, now: number, language: string): s
   return format.format(Math.trunc(diff / 31_536_000_000), 'year');
 }
 
-/** The current time, refreshed every `intervalMs` so relative times keep counting. */
-export function useNow(intervalMs = 15_000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = window.setInterval(() => setNow(Date.now()), intervalMs);
-    return () => window.clearInterval(id);
-  }, [intervalMs]);
-  return now;
-}

@@ -16,7 +16,7 @@ import { BranchSelect } from '@/components/admin/branch-select';
 import { ErrorAlert } from '@/lib/error-alert';
 import { CopyValueButton } from '../components/copy-value-button';
 import { DeviceTable, deviceUrl } from '../components/device-table';
-import { useNow } from '../lib/relative-time';
+import { useNow } from '@/lib/use-now';
 import { usePickedBranch } from '../lib/use-picked-branch';
 
 /** Replaces one device in a branch's cached lists (so the table shows the answer at once). */
@@ -37,7 +37,7 @@ export function DevicesPage() {
   useDocumentTitle(t('documentTitle'));
   const errorText = useErrorText();
   const queryClient = useQueryClient();
-  const now = useNow();
+  const now = useNow(15_000);
 
   const { query: branchesQuery, branches, branchId, pick } = usePickedBranch();
   const devices = useQuery(branchDevicesQueryOptions(branchId));
