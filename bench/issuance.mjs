@@ -473,7 +473,10 @@ async function main() {
       ratios: rs.map((x) => round(x.ratio, 3)),
       cpuRatioMedian: m((x) => x.cpuRatio),
       ...(rs[0].ratioGrouped !== undefined
-        ? { ratioGroupedMedian: m((x) => x.ratioGrouped), ratiosGrouped: rs.map((x) => round(x.ratioGrouped, 3)) }
+        ? {
+            ratioGroupedMedian: m((x) => x.ratioGrouped),
+            ratiosGrouped: rs.map((x) => round(x.ratioGrouped, 3)),
+          }
         : {}),
       ...(WITH_CACHE
         ? { ratioCachedMedian: m((x) => x.ratioCached), ratiosCached: rs.map((x) => round(x.ratioCached, 3)) }

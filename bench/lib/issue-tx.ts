@@ -225,16 +225,7 @@ export const STEPS: Step[] = [
   {
     name: 'people ahead (count)',
     match: /^select count\(\*\) as "n" from "tickets"/,
-    params: (c) => [
-      c.t.tenantId,
-      c.t.branchId,
-      c.t.serviceId,
-      c.day,
-      'waiting',
-      c.ticketId,
-      c.now,
-      c.seq,
-    ],
+    params: (c) => [c.t.tenantId, c.t.branchId, c.t.serviceId, c.day, 'waiting', c.ticketId, c.now, c.seq],
     after: (c, rows) => {
       c.peopleAhead = num(rows[0]?.n);
     },

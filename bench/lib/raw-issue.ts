@@ -54,7 +54,8 @@ import {
   type Target,
 } from './issue-tx';
 
-type Mode = 'prepared' | 'prepared-grouped' | 'prepare-each' | 'service' | 'service+auth' | 'service+auth+cache';
+type Mode =
+  'prepared' | 'prepared-grouped' | 'prepare-each' | 'service' | 'service+auth' | 'service+auth+cache';
 const SQLITE_MODES: readonly Mode[] = [
   'prepared',
   'prepared-grouped',
@@ -267,8 +268,12 @@ async function main(): Promise<void> {
             const s = prepared[i + 1];
             if (!s) throw new Error('unreachable');
             const params = step.params(c);
-            if (s.reader) step.after?.(c, s.all(params).filter((r): r is Row => typeof r === 'object' && r !== null));
-            else s.run(params);
+            if (s.reader)
+              {step.after?.(
+                c,
+                s.all(params).filter((r): r is Row => typeof r === 'object' && r !== null),
+              );}
+            else {s.run(params);}
           });
           if (g > 0) release.run();
         }

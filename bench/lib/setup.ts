@@ -100,7 +100,10 @@ async function addHotKiosks(database: Database, demo: BenchSetup['demo'], now: n
     const s = new Seeder(trx, now);
     for (let i = 1; i <= HOT_KIOSKS; i++) {
       const code = `KIOS-JKT01-H${String(i).padStart(3, '0')}`;
-      demo.kiosks.push({ code, id: await s.device('kiosk', demo.tenantId, demo.branchId, code, `Bench kiosk ${i}`) });
+      demo.kiosks.push({
+        code,
+        id: await s.device('kiosk', demo.tenantId, demo.branchId, code, `Bench kiosk ${i}`),
+      });
     }
   });
 }
@@ -112,7 +115,11 @@ async function addHotKiosks(database: Database, demo: BenchSetup['demo'], now: n
  * nothing), which keeps the raw replay's statement list identical for both variants.
  */
 async function openDemoBranchAllDay(database: Database, demo: BenchSetup['demo']): Promise<void> {
-  await database.db.deleteFrom('schedules').where('tenant_id', '=', demo.tenantId).where('branch_id', '=', demo.branchId).execute();
+  await database.db
+    .deleteFrom('schedules')
+    .where('tenant_id', '=', demo.tenantId)
+    .where('branch_id', '=', demo.branchId)
+    .execute();
 }
 
 /** Inserts the bench tenant and its branches in one transaction; returns the ids the drivers need. */

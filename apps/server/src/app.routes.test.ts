@@ -59,8 +59,9 @@ describeWithDb('route table', () => {
       ]),
     );
     const undeclared = routes.filter((r) => r.auth === undefined).map(routeKey);
-    if (undeclared.length > 0)
-      {process.stderr.write(`routes without an auth declaration:\n  ${undeclared.join('\n  ')}\n`);}
+    if (undeclared.length > 0) {
+      process.stderr.write(`routes without an auth declaration:\n  ${undeclared.join('\n  ')}\n`);
+    }
     expect(undeclared).toEqual([]);
   });
 
@@ -128,11 +129,13 @@ describeWithDb('route table', () => {
         if (rejected.length > 0) cases.push({ name: 'wrong types', payload: wrong, expectFields: rejected });
       }
       for (const payload of ['text', [1, 2], 42, null]) {
-        if (!schema.safeParse(payload).success)
-          {cases.push({ name: JSON.stringify(payload), payload, expectFields: [] });}
+        if (!schema.safeParse(payload).success) {
+          cases.push({ name: JSON.stringify(payload), payload, expectFields: [] });
+        }
       }
-      if (cases.length === 0)
-        {failures.push(`${routeKey(route)}: accepts every bad body tried; teach this test a bad body for it`);}
+      if (cases.length === 0) {
+        failures.push(`${routeKey(route)}: accepts every bad body tried; teach this test a bad body for it`);
+      }
 
       for (const c of cases) {
         const response: LightMyRequestResponse = await send(JSON.stringify(c.payload));
@@ -155,8 +158,9 @@ describeWithDb('route table', () => {
         const missing = c.expectFields.filter(
           (f) => !Object.keys(fields).some((k) => k === f || k.startsWith(`${f}.`)),
         );
-        if (missing.length > 0)
-          {failures.push(`${who}: no field error for ${missing.join(', ')} (${JSON.stringify(fields)})`);}
+        if (missing.length > 0) {
+          failures.push(`${who}: no field error for ${missing.join(', ')} (${JSON.stringify(fields)})`);
+        }
       }
     }
     expect(failures).toEqual([]);

@@ -165,50 +165,59 @@ describeWithDb('tenant isolation', () => {
 
         const denied = mine.statusCode === 401 || mine.statusCode === 403;
         if (!denied) admitted++;
-        if (mine.statusCode === 404)
-          {failures.push(
+        if (mine.statusCode === 404) {
+          failures.push(
             `${who}: own ids answer 404 too (${describeResponse(mine)}), so 404 for foreign ids proves nothing`,
-          );}
+          );
+        }
 
         // A caller refused on its own objects may be refused the same way on foreign ones.
         const acceptable = (response: LightMyRequestResponse) =>
           isNotFound(response) || (denied && response.statusCode === mine.statusCode);
-        if (!acceptable(foreign))
-          {failures.push(`${who} with tenant B's ids: expected 404, got ${describeResponse(foreign)}`);}
+        if (!acceptable(foreign)) {
+          failures.push(`${who} with tenant B's ids: expected 404, got ${describeResponse(foreign)}`);
+        }
         const foreignLeak = leaked(foreign, bStrings);
-        if (foreignLeak.length > 0)
-          {failures.push(`${who} with tenant B's ids leaks ${foreignLeak.join(', ')}`);}
+        if (foreignLeak.length > 0) {
+          failures.push(`${who} with tenant B's ids leaks ${foreignLeak.join(', ')}`);
+        }
 
         if (mixed) {
           const filtersOnly = ROUTE_REQUESTS[key]?.bodyIdsAreFilters !== undefined;
-          if (mixed.statusCode >= 500 || (!filtersOnly && mixed.statusCode < 300))
-            {failures.push(
+          if (mixed.statusCode >= 500 || (!filtersOnly && mixed.statusCode < 300)) {
+            failures.push(
               `${who} with own path but tenant B's ids in the body succeeded: ${describeResponse(mixed)}`,
-            );}
+            );
+          }
           const mixedLeak = leaked(mixed, bStrings);
-          if (mixedLeak.length > 0)
-            {failures.push(`${who} with tenant B's ids in the body leaks ${mixedLeak.join(', ')}`);}
+          if (mixedLeak.length > 0) {
+            failures.push(`${who} with tenant B's ids in the body leaks ${mixedLeak.join(', ')}`);
+          }
         }
         if (sibling) {
-          if (!acceptable(sibling))
-            {failures.push(
+          if (!acceptable(sibling)) {
+            failures.push(
               `${who} (bound to another branch) with this tenant's other branch: expected 404, got ${describeResponse(sibling)}`,
-            );}
+            );
+          }
           const siblingLeak = leaked(sibling, otherBranchStrings);
-          if (siblingLeak.length > 0)
-            {failures.push(`${who} leaks the other branch's ${siblingLeak.join(', ')}`);}
+          if (siblingLeak.length > 0) {
+            failures.push(`${who} leaks the other branch's ${siblingLeak.join(', ')}`);
+          }
         }
       }
-      if (admitted === 0)
-        {failures.push(
+      if (admitted === 0) {
+        failures.push(
           `${key}: no caller of tenant A got past auth with its own ids (${ownStatuses.join(' ')}); the walk proves nothing`,
-        );}
+        );
+      }
     }
 
     // Nothing of tenant B changed, whatever the responses said.
     expect(await tenantSnapshot(b.tenant.id)).toEqual(before);
-    if (platformOnly.length > 0)
-      {process.stdout.write(`tenancy walk: platform-only routes not walked: ${platformOnly.join(', ')}\n`);}
+    if (platformOnly.length > 0) {
+      process.stdout.write(`tenancy walk: platform-only routes not walked: ${platformOnly.join(', ')}\n`);
+    }
     expect(failures, `walked:\n  ${walked.map(routeKey).join('\n  ')}`).toEqual([]);
   });
 

@@ -13,7 +13,9 @@ describe('loadConfig', () => {
   });
 
   it('takes the PostgreSQL pool size from DATABASE_POOL_SIZE (2–200) and refuses anything else', () => {
-    expect(loadConfig({ DATABASE_URL: 'postgres://db/antrean', DATABASE_POOL_SIZE: '25' }).database).toMatchObject({ poolSize: 25 });
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/antrean', DATABASE_POOL_SIZE: '25' }).database,
+    ).toMatchObject({ poolSize: 25 });
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/antrean', DATABASE_POOL_SIZE: '1' })).toThrow();
     expect(() => loadConfig({ DATABASE_URL: 'postgres://db/antrean', DATABASE_POOL_SIZE: 'many' })).toThrow();
   });

@@ -80,10 +80,7 @@ function compareVersions(a: string, b: string): number {
  * the SQL vary). Safe because a statement is only ever run synchronously to completion: Kysely
  * uses `all`/`run`, and nothing here streams with `iterate`.
  */
-function statementCachingSqlite(
-  sqlite: SqliteDatabase.Database,
-  maxEntries = 500,
-): KyselySqliteDatabase {
+function statementCachingSqlite(sqlite: SqliteDatabase.Database, maxEntries = 500): KyselySqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => {

@@ -57,7 +57,13 @@ export async function renderSchema(): Promise<string> {
 
 function isPrimaryKey(sqlite: SqliteDatabase.Database, table: string, column: string): boolean {
   const rows: unknown[] = sqlite.prepare(`pragma table_info(${JSON.stringify(table)})`).all();
-  return rows.some((r) => typeof r === 'object' && r !== null && Reflect.get(r, 'name') === column && Number(Reflect.get(r, 'pk')) > 0);
+  return rows.some(
+    (r) =>
+      typeof r === 'object' &&
+      r !== null &&
+      Reflect.get(r, 'name') === column &&
+      Number(Reflect.get(r, 'pk')) > 0,
+  );
 }
 
 export const SCHEMA_FILE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'schema.ts');

@@ -56,7 +56,9 @@ export class PreparedQuery<P extends object, R> {
       compiled = {
         sql: query.sql,
         slots: query.parameters.map((value) =>
-          typeof value === 'string' && value.startsWith(SENTINEL) ? { name: value.slice(SENTINEL.length) } : { value },
+          typeof value === 'string' && value.startsWith(SENTINEL)
+            ? { name: value.slice(SENTINEL.length) }
+            : { value },
         ),
       };
       if (compiled.sql.includes(SENTINEL)) {
@@ -70,7 +72,9 @@ export class PreparedQuery<P extends object, R> {
   /** Runs the query with these values; the raw Kysely result (rows, affected rows). */
   execute(db: Db, params: P): Promise<QueryResult<R>> {
     const { sql, slots } = this.compiledFor(db);
-    const parameters = slots.map((slot): unknown => ('name' in slot ? Reflect.get(params, slot.name) : slot.value));
+    const parameters = slots.map((slot): unknown =>
+      'name' in slot ? Reflect.get(params, slot.name) : slot.value,
+    );
     return db.executeQuery<R>(CompiledQuery.raw(sql, parameters));
   }
 

@@ -46,8 +46,9 @@ export function tenancyViolations(schema: SchemaInfo): string[] {
     if (!tenantColumn.notNull) problems.push(`${table.name}: tenant_id is nullable`);
     for (const key of table.uniqueKeys) {
       const isIdPk = key.length === 1 && key[0] === 'id';
-      if (!isIdPk && key[0] !== 'tenant_id')
-        {problems.push(`${table.name}: unique key (${key.join(', ')}) does not start with tenant_id`);}
+      if (!isIdPk && key[0] !== 'tenant_id') {
+        problems.push(`${table.name}: unique key (${key.join(', ')}) does not start with tenant_id`);
+      }
     }
   }
   return problems;

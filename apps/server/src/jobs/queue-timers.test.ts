@@ -177,8 +177,16 @@ describeWithDb('queue timers', () => {
         const first = await buildEngineApp({ database, clock });
         const slow = await buildQueueScenario(first, { serviceCodes: ['A'] });
         const fast = await buildQueueScenario(first, { serviceCodes: ['A'] });
-        await database.db.updateTable('branches').set({ auto_serve: 1, auto_serve_delay_seconds: 30 }).where('id', '=', slow.branch.id).execute();
-        await database.db.updateTable('branches').set({ auto_serve: 1, auto_serve_delay_seconds: 5 }).where('id', '=', fast.branch.id).execute();
+        await database.db
+          .updateTable('branches')
+          .set({ auto_serve: 1, auto_serve_delay_seconds: 30 })
+          .where('id', '=', slow.branch.id)
+          .execute();
+        await database.db
+          .updateTable('branches')
+          .set({ auto_serve: 1, auto_serve_delay_seconds: 5 })
+          .where('id', '=', fast.branch.id)
+          .execute();
         const api = ticketApi(first.app);
         const a = await issueOk(first.app, slow);
         const b = await issueOk(first.app, fast);
@@ -192,7 +200,11 @@ describeWithDb('queue timers', () => {
         try {
           expect(await second.runTimers()).toEqual({ announced: 1, served: 2, expired: 0 });
           // 30 s delay: announced at +10 s, serving from +30 s (not from the restart).
-          expect(await ticketRow(database, a.id)).toMatchObject({ status: 'serving', serving_started_at: calledAt + 30_000, updated_at: calledAt + 30_000 });
+          expect(await ticketRow(database, a.id)).toMatchObject({
+            status: 'serving',
+            serving_started_at: calledAt + 30_000,
+            updated_at: calledAt + 30_000,
+          });
           expect((await eventsOf(database, a.id)).map((e) => [e.type, e.at])).toEqual([
             ['ticket.issued', calledAt],
             ['ticket.called', calledAt],
@@ -201,7 +213,10 @@ describeWithDb('queue timers', () => {
           ]);
           // 5 s delay: auto-serve was due before the announcement, so calling → serving at +5 s,
           // as an on-time pass would have done.
-          expect(await ticketRow(database, b.id)).toMatchObject({ status: 'serving', serving_started_at: calledAt + 5_000 });
+          expect(await ticketRow(database, b.id)).toMatchObject({
+            status: 'serving',
+            serving_started_at: calledAt + 5_000,
+          });
           expect((await eventsOf(database, b.id)).map((e) => [e.type, e.from_status, e.at])).toEqual([
             ['ticket.issued', null, calledAt],
             ['ticket.called', 'waiting', calledAt],
@@ -209,10 +224,12 @@ describeWithDb('queue timers', () => {
           ]);
           // The service duration counts from the due start.
           clock.advance(60_000);
-          expect((await ticketApi(second.app).act(a.id, 'finish', slow.cookies.caller)).json()).toMatchObject({
-            status: 'finished',
-            serviceSeconds: 10 * 60 + 60 - 30,
-          });
+          expect((await ticketApi(second.app).act(a.id, 'finish', slow.cookies.caller)).json()).toMatchObject(
+            {
+              status: 'finished',
+              serviceSeconds: 10 * 60 + 60 - 30,
+            },
+          );
         } finally {
           await second.close();
         }

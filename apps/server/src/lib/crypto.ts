@@ -17,7 +17,12 @@ export function safeEqual(a: string, b: string): boolean {
 }
 
 // OWASP minimum for argon2id: m=19 MiB, t=2, p=1.
-const ARGON = { algorithm: 2 /* Algorithm.Argon2id (a const enum) */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+const ARGON = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum) */,
+  memoryCost: 19456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON);

@@ -58,7 +58,13 @@ export function installAuth(app: FastifyInstance, deps: Deps, auth: AuthService)
       const device = await findDeviceByCode(deps.database.db, kind, code);
       if (device?.isActive) {
         if (!device.tenantActive) throw new AppError('TENANT_INACTIVE');
-        request.actor = { kind, tenantId: device.tenantId, branchId: device.branchId, deviceId: device.id, code: device.code };
+        request.actor = {
+          kind,
+          tenantId: device.tenantId,
+          branchId: device.branchId,
+          deviceId: device.id,
+          code: device.code,
+        };
         return;
       }
     }

@@ -60,7 +60,8 @@ function mapFastifyError(error: FastifyError): { code: ErrorCode; details?: unkn
   if (error.statusCode === 429) return { code: 'RATE_LIMITED' };
   if (error.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE' };
   if (error.statusCode === 404) return { code: 'NOT_FOUND' };
-  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) return { code: 'BAD_REQUEST' };
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
+    {return { code: 'BAD_REQUEST' };}
   return undefined;
 }
 
@@ -85,7 +86,12 @@ export function installErrorHandling(app: FastifyInstance): void {
       }
       if (mapped.code === 'RATE_LIMITED' || mapped.code === 'AUTH_THROTTLED') {
         const retryAfter = reply.getHeader('retry-after');
-        return sendError(request, reply, mapped.code, retryAfter ? { retryAfterSeconds: Number(retryAfter) } : undefined);
+        return sendError(
+          request,
+          reply,
+          mapped.code,
+          retryAfter ? { retryAfterSeconds: Number(retryAfter) } : undefined,
+        );
       }
       return sendError(request, reply, mapped.code, mapped.details);
     }

@@ -41,7 +41,13 @@ export interface TestApp {
 const TEST_DATA_DIR = path.join(os.tmpdir(), `antrean-test-${process.pid}`);
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ ANTREAN_SEED: 'none', LOG_LEVEL: 'silent', DATA_DIR: TEST_DATA_DIR, ...env, NODE_ENV: 'test' });
+  return loadConfig({
+    ANTREAN_SEED: 'none',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: TEST_DATA_DIR,
+    ...env,
+    NODE_ENV: 'test',
+  });
 }
 
 export async function buildTestApp(options: TestAppOptions = {}): Promise<TestApp> {

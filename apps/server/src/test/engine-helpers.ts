@@ -460,10 +460,12 @@ export class LiveClient {
       const frame = JSON.parse(raw.toString('utf8')) as Frame;
       this.frames.push(frame);
       // Every snapshot and event is checked against the map its topic's kind publishes against.
-      const kind = typeof frame.topic === 'string' && frame.type !== 'error' ? parseTopic(frame.topic)?.kind : undefined;
+      const kind =
+        typeof frame.topic === 'string' && frame.type !== 'error' ? parseTopic(frame.topic)?.kind : undefined;
       if (kind) {
         const checked = parseLiveData(kind, { type: frame.type, data: frame.data });
-        if (!checked.success) this.contractErrors.push(`${String(frame.topic)} ${frame.type}: ${checked.error}`);
+        if (!checked.success)
+          {this.contractErrors.push(`${String(frame.topic)} ${frame.type}: ${checked.error}`);}
       }
       for (const wake of this.waiters.splice(0)) wake();
     });
@@ -513,7 +515,8 @@ export class LiveClient {
   async waitFor(predicate: (frame: Frame) => boolean, count = 1, timeoutMs = 5000): Promise<Frame[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (this.contractErrors.length > 0) throw new Error(`live frames off contract: ${this.contractErrors.join('; ')}`);
+      if (this.contractErrors.length > 0)
+        {throw new Error(`live frames off contract: ${this.contractErrors.join('; ')}`);}
       const found = this.matching(predicate);
       if (found.length >= count) return found.slice(0, count);
       const left = deadline - Date.now();

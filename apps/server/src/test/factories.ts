@@ -176,8 +176,9 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     const s = seeder();
     const id = await s.service(tenantId, { name, code, sla_seconds: values.slaSeconds ?? 300 });
     const subServiceIds: string[] = [];
-    for (const [i, sub] of (values.subServices ?? []).entries())
-      {subServiceIds.push(await s.subService(tenantId, id, sub, i + 1));}
+    for (const [i, sub] of (values.subServices ?? []).entries()) {
+      subServiceIds.push(await s.subService(tenantId, id, sub, i + 1));
+    }
     for (const branchId of branchIds) await s.offer(tenantId, branchId, id);
     return { id, tenantId, code, name, branchIds, subServiceIds };
   }
@@ -224,8 +225,9 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     const s = seeder();
     if (values.role === 'superadmin') {
       const id = await s.platformUser(username, fullName, passwordHash);
-      if (values.isActive === false)
-        {await db.updateTable('platform_users').set({ is_active: 0 }).where('id', '=', id).execute();}
+      if (values.isActive === false) {
+        await db.updateTable('platform_users').set({ is_active: 0 }).where('id', '=', id).execute();
+      }
       return { id, tenantId: null, username, password, role: 'superadmin', branchIds: [] };
     }
     const firstBranch = values.branchIds?.[0];
@@ -380,20 +382,37 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     const ticket = await buildTicket({ branchId: branch.id, serviceId });
     // The waiting ticket carries a booking code, so routes that look tickets up by code have one.
     const bookingCode = `BK${randomCode(8).toUpperCase()}`;
-    await db.updateTable('tickets').set({ booking_code: bookingCode }).where('tenant_id', '=', tenantId).where('id', '=', ticket.id).execute();
+    await db
+      .updateTable('tickets')
+      .set({ booking_code: bookingCode })
+      .where('tenant_id', '=', tenantId)
+      .where('id', '=', ticket.id)
+      .execute();
     return { branch, counter, display, kiosk, apiKey, ticket, bookingCode };
   }
 
   /** An uploaded file of the tenant (a banner image), stored on disk under `dataDir`. */
   async function buildFile(tenantId: string): Promise<FileRef> {
-    if (!dataDir) throw new Error('factory: buildFile needs the app data dir (createFactories(db, clock, dataDir))');
+    if (!dataDir)
+      {throw new Error('factory: buildFile needs the app data dir (createFactories(db, clock, dataDir))');}
     const id = newId(clock.now());
     const key = storageKey(tenantId, id);
     const bytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
     const { sha256: hash } = await writeStored(dataDir, key, bytes);
     await db
       .insertInto('files')
-      .values({ id, tenant_id: tenantId, kind: 'banner', original_name: 'banner.svg', mime_type: 'image/svg+xml', size_bytes: bytes.length, sha256: hash, storage_key: key, created_by: null, created_at: clock.now() })
+      .values({
+        id,
+        tenant_id: tenantId,
+        kind: 'banner',
+        original_name: 'banner.svg',
+        mime_type: 'image/svg+xml',
+        size_bytes: bytes.length,
+        sha256: hash,
+        storage_key: key,
+        created_by: null,
+        created_at: clock.now(),
+      })
       .execute();
     return { id, tenantId };
   }
@@ -415,7 +434,9 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
       caller: await buildUser({ role: 'caller', tenantId: tenant.id, branchIds }),
       supervisor: await buildUser({ role: 'supervisor', tenantId: tenant.id, branchIds }),
     };
-    const file = dataDir ? await buildFile(tenant.id) : { id: '00000000-0000-7000-8000-000000000000', tenantId: tenant.id };
+    const file = dataDir
+      ? await buildFile(tenant.id)
+      : { id: '00000000-0000-7000-8000-000000000000', tenantId: tenant.id };
     return { tenant, service, main, other, users, file };
   }
 
@@ -446,7 +467,12 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
   }
 
   /** A holiday (`YYYY-MM-DD`, branch-local) of one branch, or of every branch of the tenant. */
-  async function buildHoliday(values: { tenantId: string; branchId?: string | null; date: string; name?: string }): Promise<void> {
+  async function buildHoliday(values: {
+    tenantId: string;
+    branchId?: string | null;
+    date: string;
+    name?: string;
+  }): Promise<void> {
     const now = clock.now();
     await db
       .insertInto('holidays')

@@ -55,8 +55,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (probe.ok) {
     // Leftovers of runs on this machine that were killed before their teardown.
     const stale = await dropStaleRunDatabases().catch(() => []);
-    if (stale.length > 0)
-      {process.stderr.write(`dropped ${stale.length} database(s) left by killed test runs\n`);}
+    if (stale.length > 0) {
+      process.stderr.write(`dropped ${stale.length} database(s) left by killed test runs\n`);
+    }
   }
 
   if (kind === 'postgres' && probe.ok) {

@@ -71,8 +71,9 @@ function toStringRecord(value: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   if (!isRecord(value)) return out;
   for (const [key, item] of Object.entries(value)) {
-    if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean')
-      {out[key] = String(item);}
+    if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+      out[key] = String(item);
+    }
   }
   return out;
 }
@@ -85,8 +86,9 @@ function queryString(query: unknown): string {
     const values: unknown[] = Array.isArray(value) ? value : [value];
     for (const item of values) {
       if (item === undefined || item === null) continue;
-      if (item instanceof Date) {search.append(key, item.toISOString());}
-      else if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
+      if (item instanceof Date) {
+        search.append(key, item.toISOString());
+      } else if (typeof item === 'string' || typeof item === 'number' || typeof item === 'boolean') {
         search.append(key, String(item));
       }
     }
@@ -163,7 +165,11 @@ async function call<C extends Contract>(contract: C, ...args: CallArgs<C>): Prom
   // The server validates every response against the same contract; checking it here too is what
   // lets the body be typed as the contract's response (and turns a drifted server into an ApiError).
   if (!matchesContract(contract, body)) {
-    throw new ApiError({ status: response.status, code: 'UNEXPECTED_RESPONSE', message: 'Unexpected response' });
+    throw new ApiError({
+      status: response.status,
+      code: 'UNEXPECTED_RESPONSE',
+      message: 'Unexpected response',
+    });
   }
   return body;
 }

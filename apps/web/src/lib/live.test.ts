@@ -70,7 +70,10 @@ describe('LiveConnection', () => {
   it('asks for a fresh snapshot on a gap instead of guessing', () => {
     const { connection, socket } = setup();
     const seen: string[] = [];
-    connection.subscribe('branch:B', { onSnapshot: (_d, seq) => seen.push(`s${seq}`), onEvent: (_t, _d, seq) => seen.push(`e${seq}`) });
+    connection.subscribe('branch:B', {
+      onSnapshot: (_d, seq) => seen.push(`s${seq}`),
+      onEvent: (_t, _d, seq) => seen.push(`e${seq}`),
+    });
     socket().open();
     socket().receive({ type: 'snapshot', topic: 'branch:B', seq: 1, epoch: 'e', data: {} });
     socket().sent = [];
@@ -95,7 +98,12 @@ describe('LiveConnection', () => {
     const second = socket();
     expect(second).not.toBe(first);
     second.open();
-    expect(second.sent).toContainEqual({ type: 'subscribe', topics: ['display:D1'], lastSeq: { 'display:D1': 7 }, epoch: 'ep' });
+    expect(second.sent).toContainEqual({
+      type: 'subscribe',
+      topics: ['display:D1'],
+      lastSeq: { 'display:D1': 7 },
+      epoch: 'ep',
+    });
     expect(statuses).toEqual(['online', 'offline', 'online']);
     connection.close();
   });

@@ -34,9 +34,7 @@ function defaultUrl(): string {
 }
 
 function isServerFrame(value: unknown): value is ServerFrame {
-  return (
-    typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string'
-  );
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string';
 }
 
 /**
@@ -175,8 +173,9 @@ export class LiveConnection {
     if (frame.type === 'pong') return;
     if (frame.type === 'error') {
       if (!frame.topic) return;
-      for (const handler of this.topics.get(frame.topic)?.handlers ?? [])
-        {handler.onError?.(frame.code, frame.message);}
+      for (const handler of this.topics.get(frame.topic)?.handlers ?? []) {
+        handler.onError?.(frame.code, frame.message);
+      }
       return;
     }
     const state = this.topics.get(frame.topic);

@@ -8,8 +8,9 @@ describe('palette', () => {
     expect(palette[6]).toBe('#0b5cab');
     for (const shade of palette) expect(shade).toMatch(/^#[0-9a-f]{6}$/);
     const lightness = palette.map((hex) => contrastRatio(hex, '#000000'));
-    for (let i = 1; i < lightness.length; i++)
-      {expect(lightness[i]).toBeLessThan(lightness[i - 1] ?? Infinity);}
+    for (let i = 1; i < lightness.length; i++) {
+      expect(lightness[i]).toBeLessThan(lightness[i - 1] ?? Infinity);
+    }
   });
 
   it('falls back to the product colour for a malformed value', () => {

@@ -3,7 +3,11 @@ import { defineContract } from './contract';
 import { PasswordSchema, SessionUserSchema, LanguageSchema, requiredError } from '../domain/user';
 
 export const LoginBodySchema = z.object({
-  username: z.string({ error: requiredError('v.required') }).trim().min(1, { error: 'v.required' }).max(100),
+  username: z
+    .string({ error: requiredError('v.required') })
+    .trim()
+    .min(1, { error: 'v.required' })
+    .max(100),
   password: PasswordSchema,
 });
 export type LoginBody = z.infer<typeof LoginBodySchema>;

@@ -24,11 +24,8 @@ export function defineContract<const C extends Contract>(contract: C): C {
 
 type InferOr<T, Fallback> = T extends z.ZodType ? z.infer<T> : Fallback;
 export type ContractBody<C extends Contract> = InferOr<C['body'], undefined>;
-export type ContractResponse<C extends Contract> = C['responses'] extends Record<infer _S, infer R>
-  ? R extends z.ZodType
-    ? z.infer<R>
-    : never
-  : never;
+export type ContractResponse<C extends Contract> =
+  C['responses'] extends Record<infer _S, infer R> ? (R extends z.ZodType ? z.infer<R> : never) : never;
 
 /** Fills `:params` into a contract path. */
 export function buildPath(path: string, params: Record<string, string> = {}): string {

@@ -52,7 +52,8 @@ export const deviceAdminContract = {
   regenerateCode: defineContract({
     method: 'POST',
     path: '/api/v1/devices/:kind/:deviceId/regenerate-code',
-    summary: 'Give a kiosk or display a new unguessable code; the old one stops working at once (admin, audited)',
+    summary:
+      'Give a kiosk or display a new unguessable code; the old one stops working at once (admin, audited)',
     tags: ['devices'],
     params: DeviceParamsSchema,
     responses: { 200: AdminDeviceSchema },

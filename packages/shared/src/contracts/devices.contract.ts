@@ -12,7 +12,11 @@ export { VOICE_MODES };
 
 const AvailabilitySchema = z.discriminatedUnion('open', [
   z.object({ open: z.literal(true), closesAt: z.number(), remainingThisHour: z.number().int() }),
-  z.object({ open: z.literal(false), reason: z.enum(['closed', 'holiday', 'full']), nextOpenAt: z.number().nullable() }),
+  z.object({
+    open: z.literal(false),
+    reason: z.enum(['closed', 'holiday', 'full']),
+    nextOpenAt: z.number().nullable(),
+  }),
 ]);
 
 const DeviceBranchSchema = z.object({
@@ -30,7 +34,9 @@ const KioskConfigSchema = z
     tenantName: z.string(),
     theme: ThemeSchema,
     idleSeconds: z.number().int(),
-    services: z.array(BranchServiceSchema.extend({ availability: AvailabilitySchema, waiting: z.number().int() })),
+    services: z.array(
+      BranchServiceSchema.extend({ availability: AvailabilitySchema, waiting: z.number().int() }),
+    ),
   })
   .meta({ id: 'KioskConfig' });
 export type KioskConfig = z.infer<typeof KioskConfigSchema>;
@@ -40,7 +46,9 @@ const OnSiteConfigSchema = z
     branch: DeviceBranchSchema,
     tenantName: z.string(),
     theme: ThemeSchema,
-    services: z.array(BranchServiceSchema.extend({ availability: AvailabilitySchema, waiting: z.number().int() })),
+    services: z.array(
+      BranchServiceSchema.extend({ availability: AvailabilitySchema, waiting: z.number().int() }),
+    ),
   })
   .meta({ id: 'OnSiteConfig' });
 export type OnSiteConfig = z.infer<typeof OnSiteConfigSchema>;
@@ -56,7 +64,6 @@ const PublicIssueBodySchema = z.object({
   subServiceId: IdSchema.optional(),
   phone: PhoneSchema.optional(),
 });
-
 
 const DisplayConfigSchema = z
   .object({
@@ -94,7 +101,9 @@ const DisplayConfigSchema = z
         ttCounterSell: z.number().nullable(),
       }),
     ),
-    products: z.array(z.object({ name: z.string(), items: z.array(z.object({ name: z.string(), percentage: z.number() })) })),
+    products: z.array(
+      z.object({ name: z.string(), items: z.array(z.object({ name: z.string(), percentage: z.number() })) }),
+    ),
   })
   .meta({ id: 'DisplayConfig' });
 export type DisplayConfig = z.infer<typeof DisplayConfigSchema>;
@@ -117,7 +126,8 @@ export const devicesContract = {
   onSite: defineContract({
     method: 'GET',
     path: '/api/v1/public/branches/:branchId/on-site',
-    summary: "A branch's services for the QR poster at its entrance (no sign-in); the branch by id or code (any case)",
+    summary:
+      "A branch's services for the QR poster at its entrance (no sign-in); the branch by id or code (any case)",
     tags: ['public'],
     params: OnSiteParamsSchema,
     responses: { 200: OnSiteConfigSchema },

@@ -73,7 +73,8 @@ export const ticketsContract = {
   resetQueue: defineContract({
     method: 'POST',
     path: '/api/v1/branches/:branchId/reset-queue',
-    summary: "Reset today's queue of a branch (optionally one service): bookings back to booked, walk-ins cancelled",
+    summary:
+      "Reset today's queue of a branch (optionally one service): bookings back to booked, walk-ins cancelled",
     tags: ['tickets'],
     params: BranchParamsSchema,
     body: z.object({ serviceId: IdSchema.optional() }),
@@ -112,7 +113,11 @@ export const ticketsContract = {
     body: z.object({ bookingCode: z.string().trim().min(4).max(32) }),
     responses: { 200: TicketSchema },
   }),
-  call: actionWithBody('call', 'Call this ticket to a counter (random calling)', z.object({ counterId: IdSchema })),
+  call: actionWithBody(
+    'call',
+    'Call this ticket to a counter (random calling)',
+    z.object({ counterId: IdSchema }),
+  ),
   recall: action('recall', 'Call the ticket again (also from held/skipped)'),
   serve: action('serve', 'Start serving'),
   hold: action('hold', 'Postpone (hold)'),
@@ -122,5 +127,9 @@ export const ticketsContract = {
   checkIn: action('check-in', 'Check in a booking'),
   validate: action('validate', 'Validate an unvalidated ticket'),
   requeue: action('requeue', 'Put a postponed ticket back in the queue'),
-  transfer: actionWithBody('transfer', 'Transfer to another service of the branch', z.object({ serviceId: IdSchema })),
+  transfer: actionWithBody(
+    'transfer',
+    'Transfer to another service of the branch',
+    z.object({ serviceId: IdSchema }),
+  ),
 };

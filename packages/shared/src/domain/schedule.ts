@@ -40,14 +40,20 @@ function weekdayOf(date: string): number {
 }
 
 /** The windows of one branch-local date as [start, end) instants, in order. */
-function windowsOn(date: string, input: AvailabilityInput): { start: number; end: number; rule: ScheduleRule }[] {
+function windowsOn(
+  date: string,
+  input: AvailabilityInput,
+): { start: number; end: number; rule: ScheduleRule }[] {
   if (input.holidays.includes(date)) return [];
   const weekday = weekdayOf(date);
   return input.schedules
     .filter((rule) => rule.dayOfWeek === weekday)
     .map((rule) => ({
       start: zonedTimeToInstant(date, rule.startTime, input.timeZone),
-      end: rule.endTime === '24:00' ? zonedTimeToInstant(addDays(date, 1), '00:00', input.timeZone) : zonedTimeToInstant(date, rule.endTime, input.timeZone),
+      end:
+        rule.endTime === '24:00'
+          ? zonedTimeToInstant(addDays(date, 1), '00:00', input.timeZone)
+          : zonedTimeToInstant(date, rule.endTime, input.timeZone),
       rule,
     }))
     .filter((w) => w.end > w.start)
@@ -66,7 +72,9 @@ export function availability(input: AvailabilityInput): Availability {
   const nextHour = (() => {
     const p = localParts(input.now, input.timeZone);
     const hh = String(p.hour + 1).padStart(2, '0');
-    return p.hour === 23 ? zonedTimeToInstant(addDays(today, 1), '00:00', input.timeZone) : zonedTimeToInstant(today, `${hh}:00`, input.timeZone);
+    return p.hour === 23
+      ? zonedTimeToInstant(addDays(today, 1), '00:00', input.timeZone)
+      : zonedTimeToInstant(today, `${hh}:00`, input.timeZone);
   })();
 
   const nextOpening = (after: number): number | null => {

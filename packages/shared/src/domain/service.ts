@@ -3,7 +3,9 @@ import { IdSchema } from '../common/ids';
 
 export const SERVICE_TYPES = ['walk_in', 'booking', 'both'] as const;
 
-const SubServiceSchema = z.object({ id: IdSchema, name: z.string(), isActive: z.boolean() }).meta({ id: 'SubService' });
+const SubServiceSchema = z
+  .object({ id: IdSchema, name: z.string(), isActive: z.boolean() })
+  .meta({ id: 'SubService' });
 
 /** A service as a branch offers it (the tenant's catalogue entry + its sub services). */
 export const BranchServiceSchema = z

@@ -18,8 +18,15 @@ export const UsernameSchema = z
   .min(7)
   .max(50)
   .regex(/^\S+$/, { error: 'v.username.noSpaces' });
-export const FullNameSchema = z.string({ error: requiredError('v.required') }).trim().min(3).max(100);
-export const PasswordSchema = z.string({ error: requiredError('v.password.required') }).min(1, { error: 'v.password.required' }).max(200);
+export const FullNameSchema = z
+  .string({ error: requiredError('v.required') })
+  .trim()
+  .min(3)
+  .max(100);
+export const PasswordSchema = z
+  .string({ error: requiredError('v.password.required') })
+  .min(1, { error: 'v.password.required' })
+  .max(200);
 export const LanguageSchema = z.enum(LANGUAGES);
 
 /** The signed-in staff member as the API shows them. */

@@ -47,7 +47,10 @@ export class Seeder {
 
   async category(name: string): Promise<string> {
     const id = newId(this.now);
-    await this.db.insertInto('tenant_categories').values({ id, name, ...this.stamps() }).execute();
+    await this.db
+      .insertInto('tenant_categories')
+      .values({ id, name, ...this.stamps() })
+      .execute();
     return id;
   }
 
@@ -55,7 +58,14 @@ export class Seeder {
     const id = newId(this.now);
     await this.db
       .insertInto('tenants')
-      .values({ id, name: values.name, category_id: values.categoryId, logo_file_id: null, is_active: values.isActive === false ? 0 : 1, ...this.stamps() })
+      .values({
+        id,
+        name: values.name,
+        category_id: values.categoryId,
+        logo_file_id: null,
+        is_active: values.isActive === false ? 0 : 1,
+        ...this.stamps(),
+      })
       .execute();
     await this.db.insertInto('tenant_settings').values({ tenant_id: id, updated_at: this.now }).execute();
     const themeId = newId(this.now);
@@ -77,11 +87,18 @@ export class Seeder {
         ...this.stamps(),
       })
       .execute();
-    await this.db.updateTable('tenant_settings').set({ active_theme_id: themeId }).where('tenant_id', '=', id).execute();
+    await this.db
+      .updateTable('tenant_settings')
+      .set({ active_theme_id: themeId })
+      .where('tenant_id', '=', id)
+      .execute();
     return id;
   }
 
-  async branch(tenantId: string, values: Partial<Insertable<DB['branches']>> & { code: string; name: string; time_zone: string }): Promise<string> {
+  async branch(
+    tenantId: string,
+    values: Partial<Insertable<DB['branches']>> & { code: string; name: string; time_zone: string },
+  ): Promise<string> {
     const id = newId(this.now);
     await this.db
       .insertInto('branches')
@@ -118,7 +135,14 @@ export class Seeder {
     const id = newId(this.now);
     await this.db
       .insertInto('sub_services')
-      .values({ id, tenant_id: tenantId, service_id: serviceId, name, sort_order: sortOrder, ...this.stamps() })
+      .values({
+        id,
+        tenant_id: tenantId,
+        service_id: serviceId,
+        name,
+        sort_order: sortOrder,
+        ...this.stamps(),
+      })
       .execute();
     return id;
   }
@@ -126,7 +150,13 @@ export class Seeder {
   async offer(tenantId: string, branchId: string, serviceId: string): Promise<void> {
     await this.db
       .insertInto('branch_services')
-      .values({ id: newId(this.now), tenant_id: tenantId, branch_id: branchId, service_id: serviceId, ...this.stamps() })
+      .values({
+        id: newId(this.now),
+        tenant_id: tenantId,
+        branch_id: branchId,
+        service_id: serviceId,
+        ...this.stamps(),
+      })
       .execute();
   }
 
@@ -134,18 +164,41 @@ export class Seeder {
     const id = newId(this.now);
     await this.db
       .insertInto('counters')
-      .values({ id, tenant_id: tenantId, branch_id: branchId, name: `Loket ${number}`, number, ...this.stamps() })
+      .values({
+        id,
+        tenant_id: tenantId,
+        branch_id: branchId,
+        name: `Loket ${number}`,
+        number,
+        ...this.stamps(),
+      })
       .execute();
     for (const serviceId of serviceIds) {
       await this.db
         .insertInto('counter_services')
-        .values({ id: newId(this.now), tenant_id: tenantId, branch_id: branchId, counter_id: id, service_id: serviceId, created_at: this.now })
+        .values({
+          id: newId(this.now),
+          tenant_id: tenantId,
+          branch_id: branchId,
+          counter_id: id,
+          service_id: serviceId,
+          created_at: this.now,
+        })
         .execute();
     }
     return id;
   }
 
-  async schedules(tenantId: string, branchId: string, serviceId: string, days: number[], start: string, end: string, hourlyLimit: number, interval: 'quarter' | 'half' | 'hour'): Promise<void> {
+  async schedules(
+    tenantId: string,
+    branchId: string,
+    serviceId: string,
+    days: number[],
+    start: string,
+    end: string,
+    hourlyLimit: number,
+    interval: 'quarter' | 'half' | 'hour',
+  ): Promise<void> {
     for (const day of days) {
       await this.db
         .insertInto('schedules')
@@ -166,14 +219,30 @@ export class Seeder {
     }
   }
 
-  async device(kind: 'kiosk' | 'display', tenantId: string, branchId: string, code: string, name: string, layout = 'classic'): Promise<string> {
+  async device(
+    kind: 'kiosk' | 'display',
+    tenantId: string,
+    branchId: string,
+    code: string,
+    name: string,
+    layout = 'classic',
+  ): Promise<string> {
     const id = newId(this.now);
     if (kind === 'kiosk') {
-      await this.db.insertInto('kiosks').values({ id, tenant_id: tenantId, branch_id: branchId, name, code, ...this.stamps() }).execute();
+      await this.db
+        .insertInto('kiosks')
+        .values({ id, tenant_id: tenantId, branch_id: branchId, name, code, ...this.stamps() })
+        .execute();
     } else {
-      await this.db.insertInto('displays').values({ id, tenant_id: tenantId, branch_id: branchId, name, code, layout, ...this.stamps() }).execute();
+      await this.db
+        .insertInto('displays')
+        .values({ id, tenant_id: tenantId, branch_id: branchId, name, code, layout, ...this.stamps() })
+        .execute();
     }
-    await this.db.insertInto('global_names').values({ kind, name: code, tenant_id: tenantId, target_id: id, created_at: this.now }).execute();
+    await this.db
+      .insertInto('global_names')
+      .values({ kind, name: code, tenant_id: tenantId, target_id: id, created_at: this.now })
+      .execute();
     return id;
   }
 
@@ -183,11 +252,30 @@ export class Seeder {
       .insertInto('platform_users')
       .values({ id, username, full_name: fullName, password_hash: passwordHash, ...this.stamps() })
       .execute();
-    await this.db.insertInto('global_names').values({ kind: 'username', name: username.toLowerCase(), tenant_id: null, target_id: id, created_at: this.now }).execute();
+    await this.db
+      .insertInto('global_names')
+      .values({
+        kind: 'username',
+        name: username.toLowerCase(),
+        tenant_id: null,
+        target_id: id,
+        created_at: this.now,
+      })
+      .execute();
     return id;
   }
 
-  async user(tenantId: string, values: { username: string; fullName: string; role: string; passwordHash: string; branchIds?: string[]; phone?: string }): Promise<string> {
+  async user(
+    tenantId: string,
+    values: {
+      username: string;
+      fullName: string;
+      role: string;
+      passwordHash: string;
+      branchIds?: string[];
+      phone?: string;
+    },
+  ): Promise<string> {
     const id = newId(this.now);
     await this.db
       .insertInto('users')
@@ -202,9 +290,21 @@ export class Seeder {
         ...this.stamps(),
       })
       .execute();
-    await this.db.insertInto('global_names').values({ kind: 'username', name: values.username.toLowerCase(), tenant_id: tenantId, target_id: id, created_at: this.now }).execute();
+    await this.db
+      .insertInto('global_names')
+      .values({
+        kind: 'username',
+        name: values.username.toLowerCase(),
+        tenant_id: tenantId,
+        target_id: id,
+        created_at: this.now,
+      })
+      .execute();
     for (const branchId of values.branchIds ?? []) {
-      await this.db.insertInto('user_branches').values({ tenant_id: tenantId, user_id: id, branch_id: branchId, created_at: this.now }).execute();
+      await this.db
+        .insertInto('user_branches')
+        .values({ tenant_id: tenantId, user_id: id, branch_id: branchId, created_at: this.now })
+        .execute();
     }
     return id;
   }
@@ -242,7 +342,14 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
       village: 'Pattunuang',
       time_zone: 'Asia/Makassar',
     });
-    const teller = await s.service(bn, { name: 'Teller', code: 'A', sla_seconds: 300, type: 'both', sort_order: 1, print_count: 1 });
+    const teller = await s.service(bn, {
+      name: 'Teller',
+      code: 'A',
+      sla_seconds: 300,
+      type: 'both',
+      sort_order: 1,
+      print_count: 1,
+    });
     const cs = await s.service(bn, {
       name: 'Customer Service',
       code: 'B',
@@ -276,11 +383,28 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
 
     await trx
       .insertInto('running_texts')
-      .values({ id: newId(now), tenant_id: bn, branch_id: null, content: 'Selamat datang di Bank Nusantara', sort_order: 1, created_at: now, updated_at: now })
+      .values({
+        id: newId(now),
+        tenant_id: bn,
+        branch_id: null,
+        content: 'Selamat datang di Bank Nusantara',
+        sort_order: 1,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await trx
       .insertInto('banners')
-      .values({ id: newId(now), tenant_id: bn, branch_id: null, name: 'Promo Deposito Nusantara', file_id: null, sort_order: 1, created_at: now, updated_at: now })
+      .values({
+        id: newId(now),
+        tenant_id: bn,
+        branch_id: null,
+        name: 'Promo Deposito Nusantara',
+        file_id: null,
+        sort_order: 1,
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     const currencies: [string, string, number, number][] = [
       ['USD', 'US Dollar', 16150, 16450],
@@ -308,7 +432,17 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
         .execute();
     }
     const deposito = newId(now);
-    await trx.insertInto('products').values({ id: deposito, tenant_id: bn, name: 'Deposito', sort_order: 1, created_at: now, updated_at: now }).execute();
+    await trx
+      .insertInto('products')
+      .values({
+        id: deposito,
+        tenant_id: bn,
+        name: 'Deposito',
+        sort_order: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const rates: [string, number][] = [
       ['1 bulan', 3.25],
       ['3 bulan', 3.5],
@@ -318,7 +452,16 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
     for (const [i, [name, percentage]] of rates.entries()) {
       await trx
         .insertInto('product_items')
-        .values({ id: newId(now), tenant_id: bn, product_id: deposito, name, percentage, sort_order: i + 1, created_at: now, updated_at: now })
+        .values({
+          id: newId(now),
+          tenant_id: bn,
+          product_id: deposito,
+          name,
+          percentage,
+          sort_order: i + 1,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
     const reasons: [number, string][] = [
@@ -334,19 +477,63 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
     for (const [i, [stars, reason]] of reasons.entries()) {
       await trx
         .insertInto('feedback_parameters')
-        .values({ id: newId(now), tenant_id: bn, stars, reason, sort_order: i + 1, created_at: now, updated_at: now })
+        .values({
+          id: newId(now),
+          tenant_id: bn,
+          stars,
+          reason,
+          sort_order: i + 1,
+          created_at: now,
+          updated_at: now,
+        })
         .execute();
     }
     await trx
       .insertInto('voice_settings')
-      .values({ id: newId(now), tenant_id: bn, branch_id: null, mode: 'voice_id', created_at: now, updated_at: now })
+      .values({
+        id: newId(now),
+        tenant_id: bn,
+        branch_id: null,
+        mode: 'voice_id',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
 
-    await s.user(bn, { username: 'admin.nusantara', fullName: 'Admin Nusantara', role: 'admin', passwordHash });
-    await s.user(bn, { username: 'operator.jkt01', fullName: 'Operator Sudirman', role: 'operator', passwordHash, branchIds: [jkt] });
-    await s.user(bn, { username: 'caller.jkt01a', fullName: 'Ayu Lestari', role: 'caller', passwordHash, branchIds: [jkt] });
-    await s.user(bn, { username: 'caller.jkt01b', fullName: 'Budi Santoso', role: 'caller', passwordHash, branchIds: [jkt] });
-    await s.user(bn, { username: 'supervisor.jkt01', fullName: 'Siti Rahma', role: 'supervisor', passwordHash, branchIds: [jkt] });
+    await s.user(bn, {
+      username: 'admin.nusantara',
+      fullName: 'Admin Nusantara',
+      role: 'admin',
+      passwordHash,
+    });
+    await s.user(bn, {
+      username: 'operator.jkt01',
+      fullName: 'Operator Sudirman',
+      role: 'operator',
+      passwordHash,
+      branchIds: [jkt],
+    });
+    await s.user(bn, {
+      username: 'caller.jkt01a',
+      fullName: 'Ayu Lestari',
+      role: 'caller',
+      passwordHash,
+      branchIds: [jkt],
+    });
+    await s.user(bn, {
+      username: 'caller.jkt01b',
+      fullName: 'Budi Santoso',
+      role: 'caller',
+      passwordHash,
+      branchIds: [jkt],
+    });
+    await s.user(bn, {
+      username: 'supervisor.jkt01',
+      fullName: 'Siti Rahma',
+      role: 'supervisor',
+      passwordHash,
+      branchIds: [jkt],
+    });
 
     // ── RS Sehat Sentosa ──
     const rs = await s.tenant({ name: 'RS Sehat Sentosa', categoryId: hospital });
@@ -360,15 +547,33 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
       time_zone: 'Asia/Jakarta',
       category: 'Rumah Sakit',
     });
-    const pendaftaran = await s.service(rs, { name: 'Pendaftaran', code: 'P', sla_seconds: 600, sort_order: 1 });
+    const pendaftaran = await s.service(rs, {
+      name: 'Pendaftaran',
+      code: 'P',
+      sla_seconds: 600,
+      sort_order: 1,
+    });
     await s.offer(rs, rss, pendaftaran);
     await s.counter(rs, rss, 1, [pendaftaran]);
     await s.schedules(rs, rss, pendaftaran, [1, 2, 3, 4, 5, 6], '07:00', '16:00', 30, 'half');
     await trx
       .insertInto('voice_settings')
-      .values({ id: newId(now), tenant_id: rs, branch_id: null, mode: 'voice_id', created_at: now, updated_at: now })
+      .values({
+        id: newId(now),
+        tenant_id: rs,
+        branch_id: null,
+        mode: 'voice_id',
+        created_at: now,
+        updated_at: now,
+      })
       .execute();
     await s.user(rs, { username: 'admin.sehat', fullName: 'Admin Sehat', role: 'admin', passwordHash });
-    await s.user(rs, { username: 'caller.rss01', fullName: 'Dewi Anggraini', role: 'caller', passwordHash, branchIds: [rss] });
+    await s.user(rs, {
+      username: 'caller.rss01',
+      fullName: 'Dewi Anggraini',
+      role: 'caller',
+      passwordHash,
+      branchIds: [rss],
+    });
   });
 }

@@ -17,17 +17,22 @@ export function authRoutes(app: FastifyInstance, deps: Deps, auth: AuthService):
       expires: new Date(expiresAt),
     });
 
-  defineRoute(app, authContract.login, { auth: 'public', rateLimitPerMinute: 30 }, async ({ body, request, reply }) => {
-    const { token, user, expiresAt } = await auth.login({
-      username: body.username,
-      password: body.password,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'] ?? null,
-      previousToken: request.cookies[SESSION_COOKIE],
-    });
-    setCookie(reply, token, expiresAt);
-    return { user };
-  });
+  defineRoute(
+    app,
+    authContract.login,
+    { auth: 'public', rateLimitPerMinute: 30 },
+    async ({ body, request, reply }) => {
+      const { token, user, expiresAt } = await auth.login({
+        username: body.username,
+        password: body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        previousToken: request.cookies[SESSION_COOKIE],
+      });
+      setCookie(reply, token, expiresAt);
+      return { user };
+    },
+  );
 
   defineRoute(app, authContract.logout, { auth: 'public' }, async ({ request, reply }) => {
     const token = request.cookies[SESSION_COOKIE];

@@ -157,11 +157,13 @@ describeWithDb('staff authentication', () => {
 
   it('fewer failures than the limit do not block, and a success resets the count', async () => {
     const admin = await t.f.buildUser({ role: 'admin' });
-    for (let i = 0; i < THROTTLE.maxFailures - 1; i++)
-      {await login(admin.username, 'wrong-password', { remoteAddress: ip });}
+    for (let i = 0; i < THROTTLE.maxFailures - 1; i++) {
+      await login(admin.username, 'wrong-password', { remoteAddress: ip });
+    }
     expect((await login(admin.username, TEST_PASSWORD, { remoteAddress: ip })).statusCode).toBe(200);
-    for (let i = 0; i < THROTTLE.maxFailures - 1; i++)
-      {await login(admin.username, 'wrong-password', { remoteAddress: ip });}
+    for (let i = 0; i < THROTTLE.maxFailures - 1; i++) {
+      await login(admin.username, 'wrong-password', { remoteAddress: ip });
+    }
     expect((await login(admin.username, TEST_PASSWORD, { remoteAddress: ip })).statusCode).toBe(200);
   });
 

@@ -27,7 +27,9 @@ export async function findStaffByUsername(db: Db, username: string): Promise<Sta
     .where('name', '=', username.toLowerCase())
     .executeTakeFirst();
   if (!entry) return undefined;
-  return entry.tenant_id === null ? findPlatformUser(db, entry.target_id) : findTenantUser(db, entry.tenant_id, entry.target_id);
+  return entry.tenant_id === null
+    ? findPlatformUser(db, entry.target_id)
+    : findTenantUser(db, entry.tenant_id, entry.target_id);
 }
 
 export async function findPlatformUser(db: Db, id: string): Promise<StaffRecord | undefined> {
@@ -87,7 +89,12 @@ export async function findTenantUser(db: Db, tenantId: string, id: string): Prom
 }
 
 const findUserBranchIdsQuery = preparedQuery<{ tenantId: string; userId: string }>()((db, p) =>
-  db.selectFrom('user_branches').select('branch_id').where('tenant_id', '=', p.tenantId).where('user_id', '=', p.userId).orderBy('branch_id'),
+  db
+    .selectFrom('user_branches')
+    .select('branch_id')
+    .where('tenant_id', '=', p.tenantId)
+    .where('user_id', '=', p.userId)
+    .orderBy('branch_id'),
 );
 
 export async function findUserBranchIds(db: Db, tenantId: string, userId: string): Promise<string[]> {
@@ -95,8 +102,15 @@ export async function findUserBranchIds(db: Db, tenantId: string, userId: string
   return rows.map((r) => r.branch_id);
 }
 
-export async function findTenantName(db: Db, tenantId: string): Promise<{ name: string; active: boolean } | undefined> {
-  const row = await db.selectFrom('tenants').select(['name', 'is_active']).where('id', '=', tenantId).executeTakeFirst();
+export async function findTenantName(
+  db: Db,
+  tenantId: string,
+): Promise<{ name: string; active: boolean } | undefined> {
+  const row = await db
+    .selectFrom('tenants')
+    .select(['name', 'is_active'])
+    .where('id', '=', tenantId)
+    .executeTakeFirst();
   return row && { name: row.name, active: row.is_active === 1 };
 }
 
@@ -113,9 +127,18 @@ export async function markLogin(db: Db, record: StaffRecord, now: number): Promi
   }
 }
 
-export async function setLanguage(db: Db, record: { kind: 'staff' | 'platform'; id: string; tenantId: string | null }, language: string, now: number): Promise<void> {
+export async function setLanguage(
+  db: Db,
+  record: { kind: 'staff' | 'platform'; id: string; tenantId: string | null },
+  language: string,
+  now: number,
+): Promise<void> {
   if (record.kind === 'platform') {
-    await db.updateTable('platform_users').set({ language, updated_at: now }).where('id', '=', record.id).execute();
+    await db
+      .updateTable('platform_users')
+      .set({ language, updated_at: now })
+      .where('id', '=', record.id)
+      .execute();
   } else if (record.tenantId) {
     await db
       .updateTable('users')

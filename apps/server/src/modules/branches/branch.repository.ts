@@ -31,7 +31,12 @@ export async function findPublicBranch(db: Db, branchId: string) {
   return db
     .selectFrom('branches')
     .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
-    .select(['branches.tenant_id', 'branches.show_on_web', 'branches.is_active', 'tenants.is_active as tenant_active'])
+    .select([
+      'branches.tenant_id',
+      'branches.show_on_web',
+      'branches.is_active',
+      'tenants.is_active as tenant_active',
+    ])
     .where('branches.id', '=', branchId)
     .executeTakeFirst();
 }

@@ -42,7 +42,9 @@ function parseLabels(json: string): Record<string, string> {
   try {
     const value: unknown = JSON.parse(json);
     if (value && typeof value === 'object' && !Array.isArray(value)) {
-      return Object.fromEntries(Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'));
+      return Object.fromEntries(
+        Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
+      );
     }
   } catch {
     // a broken label document falls back to the product's labels

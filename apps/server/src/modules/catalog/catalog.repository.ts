@@ -25,7 +25,11 @@ export async function listBranchServices(db: Db, tenantId: string, branchId: str
     .execute();
 }
 
-export async function listSubServices(db: Db, tenantId: string, serviceIds: readonly string[]): Promise<SubServiceRow[]> {
+export async function listSubServices(
+  db: Db,
+  tenantId: string,
+  serviceIds: readonly string[],
+): Promise<SubServiceRow[]> {
   if (serviceIds.length === 0) return [];
   return db
     .selectFrom('sub_services')
@@ -61,10 +65,17 @@ export async function listCounterServices(
     .execute();
 }
 
-export async function findActiveTheme(db: Db, tenantId: string): Promise<(ThemeRow & { tenant_name: string; tenant_logo: string | null }) | undefined> {
+export async function findActiveTheme(
+  db: Db,
+  tenantId: string,
+): Promise<(ThemeRow & { tenant_name: string; tenant_logo: string | null }) | undefined> {
   return db
     .selectFrom('tenant_settings')
-    .innerJoin('themes', (join) => join.onRef('themes.id', '=', 'tenant_settings.active_theme_id').onRef('themes.tenant_id', '=', 'tenant_settings.tenant_id'))
+    .innerJoin('themes', (join) =>
+      join
+        .onRef('themes.id', '=', 'tenant_settings.active_theme_id')
+        .onRef('themes.tenant_id', '=', 'tenant_settings.tenant_id'),
+    )
     .innerJoin('tenants', 'tenants.id', 'tenant_settings.tenant_id')
     .selectAll('themes')
     .select(['tenants.name as tenant_name', 'tenants.logo_file_id as tenant_logo'])

@@ -11,5 +11,7 @@ export function catalogRoutes(app: FastifyInstance, catalog: CatalogService): vo
   defineRoute(app, catalogContract.branchCounters, { auth: branchReaders }, async ({ actor, params }) => ({
     items: await catalog.branchCounters(actor, params.branchId),
   }));
-  defineRoute(app, catalogContract.theme, { auth: { staff: 'any' } }, async ({ actor }) => catalog.theme(actor));
+  defineRoute(app, catalogContract.theme, { auth: { staff: 'any' } }, async ({ actor }) =>
+    catalog.theme(actor),
+  );
 }

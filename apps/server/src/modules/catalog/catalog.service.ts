@@ -24,7 +24,11 @@ export function createCatalogService(deps: ServiceDeps) {
     const tenantId = await requireBranch(actor, branchId);
     return uow.read(async (db) => {
       const services = await repo.listBranchServices(db, tenantId, branchId);
-      const subs = await repo.listSubServices(db, tenantId, services.map((s) => s.id));
+      const subs = await repo.listSubServices(
+        db,
+        tenantId,
+        services.map((s) => s.id),
+      );
       return services.map((s) => toBranchService(s, subs));
     });
   }
@@ -33,7 +37,10 @@ export function createCatalogService(deps: ServiceDeps) {
   async function branchCounters(actor: Actor, branchId: string): Promise<Counter[]> {
     const tenantId = await requireBranch(actor, branchId);
     const [counters, mapping] = await uow.read((db) =>
-      Promise.all([repo.listCounters(db, tenantId, branchId), repo.listCounterServices(db, tenantId, branchId)]),
+      Promise.all([
+        repo.listCounters(db, tenantId, branchId),
+        repo.listCounterServices(db, tenantId, branchId),
+      ]),
     );
     return counters.map((c) =>
       toCounter(

@@ -1,5 +1,10 @@
 import { localParts, zonedTimeToInstant } from '@antrean/shared/common/time';
-import { availability, SCHEDULE_INTERVALS, type Availability, type ScheduleRule } from '@antrean/shared/domain/schedule';
+import {
+  availability,
+  SCHEDULE_INTERVALS,
+  type Availability,
+  type ScheduleRule,
+} from '@antrean/shared/domain/schedule';
 import type { Db } from '../../lib/uow';
 import { countTicketsInHour, listHolidaysFrom, listSchedules } from './schedule.repository';
 
@@ -12,7 +17,8 @@ export async function serviceAvailability(
   args: { tenantId: string; branchId: string; serviceId: string; timeZone: string; now: number },
 ): Promise<Availability> {
   const rows = await listSchedules(db, args.tenantId, args.branchId, args.serviceId);
-  if (rows.length === 0) return { open: true, closesAt: args.now + 24 * 3600_000, remainingThisHour: Number.MAX_SAFE_INTEGER };
+  if (rows.length === 0)
+    {return { open: true, closesAt: args.now + 24 * 3600_000, remainingThisHour: Number.MAX_SAFE_INTEGER };}
   const schedules: ScheduleRule[] = rows.map((r) => ({
     dayOfWeek: r.day_of_week,
     startTime: r.start_time,
@@ -22,7 +28,11 @@ export async function serviceAvailability(
   }));
   const today = localParts(args.now, args.timeZone);
   const holidays = await listHolidaysFrom(db, args.tenantId, args.branchId, today.date);
-  const hourStart = zonedTimeToInstant(today.date, `${String(today.hour).padStart(2, '0')}:00`, args.timeZone);
+  const hourStart = zonedTimeToInstant(
+    today.date,
+    `${String(today.hour).padStart(2, '0')}:00`,
+    args.timeZone,
+  );
   const used = await countTicketsInHour(db, args.tenantId, {
     branchId: args.branchId,
     serviceId: args.serviceId,

@@ -15,7 +15,12 @@ export interface DeviceRow {
   last_seen_at: number | null;
 }
 
-export async function listDevices(db: Db, kind: DeviceKind, tenantId: string, branchId: string): Promise<DeviceRow[]> {
+export async function listDevices(
+  db: Db,
+  kind: DeviceKind,
+  tenantId: string,
+  branchId: string,
+): Promise<DeviceRow[]> {
   if (kind === 'kiosk') {
     const rows = await db
       .selectFrom('kiosks')
@@ -37,7 +42,12 @@ export async function listDevices(db: Db, kind: DeviceKind, tenantId: string, br
     .execute();
 }
 
-export async function findDevice(db: Db, kind: DeviceKind, tenantId: string, id: string): Promise<DeviceRow | undefined> {
+export async function findDevice(
+  db: Db,
+  kind: DeviceKind,
+  tenantId: string,
+  id: string,
+): Promise<DeviceRow | undefined> {
   if (kind === 'kiosk') {
     const row = await db
       .selectFrom('kiosks')
@@ -56,7 +66,13 @@ export async function findDevice(db: Db, kind: DeviceKind, tenantId: string, id:
 }
 
 /** A new code for the device and its entry in the global name directory (one transaction). */
-export async function replaceCode(trx: Transaction<DB>, kind: DeviceKind, device: DeviceRow, code: string, now: number): Promise<void> {
+export async function replaceCode(
+  trx: Transaction<DB>,
+  kind: DeviceKind,
+  device: DeviceRow,
+  code: string,
+  now: number,
+): Promise<void> {
   const table = kind === 'kiosk' ? 'kiosks' : 'displays';
   await trx
     .updateTable(table)
@@ -73,7 +89,13 @@ export async function replaceCode(trx: Transaction<DB>, kind: DeviceKind, device
     .execute();
 }
 
-export async function setActive(trx: Transaction<DB>, kind: DeviceKind, device: DeviceRow, active: boolean, now: number): Promise<void> {
+export async function setActive(
+  trx: Transaction<DB>,
+  kind: DeviceKind,
+  device: DeviceRow,
+  active: boolean,
+  now: number,
+): Promise<void> {
   const table = kind === 'kiosk' ? 'kiosks' : 'displays';
   await trx
     .updateTable(table)

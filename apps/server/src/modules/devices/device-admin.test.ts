@@ -4,7 +4,11 @@
  * codes) and disables / re-enables a device. Other roles are refused; bad input is a 400.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENERATED_DEVICE_CODE_LENGTH, type AdminDevice, type BranchDevices } from '@antrean/shared/contracts/device-admin.contract';
+import {
+  GENERATED_DEVICE_CODE_LENGTH,
+  type AdminDevice,
+  type BranchDevices,
+} from '@antrean/shared/contracts/device-admin.contract';
 import { describeWithDb } from '../../test/db';
 import { LiveClient, buildEngineApp, listen, type EngineApp } from '../../test/engine-helpers';
 import { loginAs, type TenantGraph } from '../../test/factories';
@@ -27,9 +31,18 @@ describeWithDb('device administration', () => {
   const listDevices = (branchId: string, cookie: string) =>
     t.app.inject({ method: 'GET', url: `/api/v1/branches/${branchId}/devices`, headers: { cookie } });
   const regenerate = (kind: string, id: string, cookie: string) =>
-    t.app.inject({ method: 'POST', url: `/api/v1/devices/${kind}/${id}/regenerate-code`, headers: { cookie } });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/devices/${kind}/${id}/regenerate-code`,
+      headers: { cookie },
+    });
   const setActive = (kind: string, id: string, isActive: unknown, cookie: string) =>
-    t.app.inject({ method: 'PATCH', url: `/api/v1/devices/${kind}/${id}`, headers: { cookie }, payload: { isActive } });
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/devices/${kind}/${id}`,
+      headers: { cookie },
+      payload: { isActive },
+    });
   const displayConfig = (code: string) =>
     t.app.inject({ method: 'GET', url: '/api/v1/display/config', headers: { 'x-display-code': code } });
   const kioskConfig = (code: string) =>
@@ -40,10 +53,22 @@ describeWithDb('device administration', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json<BranchDevices>();
     expect(body.kiosks).toEqual([
-      expect.objectContaining({ id: g.main.kiosk.id, kind: 'kiosk', code: g.main.kiosk.code, isActive: true, path: `/mkios/${g.main.kiosk.code}`, layout: null }),
+      expect.objectContaining({
+        id: g.main.kiosk.id,
+        kind: 'kiosk',
+        code: g.main.kiosk.code,
+        isActive: true,
+        path: `/mkios/${g.main.kiosk.code}`,
+        layout: null,
+      }),
     ]);
     expect(body.displays).toEqual([
-      expect.objectContaining({ id: g.main.display.id, kind: 'display', code: g.main.display.code, isActive: true }),
+      expect.objectContaining({
+        id: g.main.display.id,
+        kind: 'display',
+        code: g.main.display.code,
+        isActive: true,
+      }),
     ]);
     expect(body.displays[0]?.path).toMatch(new RegExp(`/${g.main.display.code}$`));
   });
@@ -64,14 +89,18 @@ describeWithDb('device administration', () => {
       expect(device.code).toMatch(/^[A-Za-z0-9]+$/);
 
       // The live screen gets what a refused subscription gets: it shows "unknown display".
-      await screen.waitFor((f) => f.type === 'error' && f.topic === `display:${old}` && f.code === 'NOT_FOUND');
+      await screen.waitFor(
+        (f) => f.type === 'error' && f.topic === `display:${old}` && f.code === 'NOT_FOUND',
+      );
       expect([401, 404]).toContain((await displayConfig(old)).statusCode);
       expect((await displayConfig(device.code)).statusCode).toBe(200);
 
       // A fresh subscription with the old code is refused, with the new one it works.
       screen.subscribe([`display:${old}`, `display:${device.code}`]);
       await screen.waitFor((f) => f.type === 'snapshot' && f.topic === `display:${device.code}`);
-      expect(screen.matching((f) => f.type === 'error' && f.topic === `display:${old}`).length).toBeGreaterThanOrEqual(2);
+      expect(
+        screen.matching((f) => f.type === 'error' && f.topic === `display:${old}`).length,
+      ).toBeGreaterThanOrEqual(2);
     } finally {
       await screen.close();
     }

@@ -18,9 +18,20 @@ export interface DeviceRecord {
 const findKioskByCode = preparedQuery<{ code: string }>()((db, p) =>
   db
     .selectFrom('global_names')
-    .innerJoin('kiosks', (join) => join.onRef('kiosks.id', '=', 'global_names.target_id').onRef('kiosks.tenant_id', '=', 'global_names.tenant_id'))
+    .innerJoin('kiosks', (join) =>
+      join
+        .onRef('kiosks.id', '=', 'global_names.target_id')
+        .onRef('kiosks.tenant_id', '=', 'global_names.tenant_id'),
+    )
     .innerJoin('tenants', 'tenants.id', 'kiosks.tenant_id')
-    .select(['kiosks.id as id', 'kiosks.tenant_id as tenant_id', 'kiosks.branch_id as branch_id', 'kiosks.code as code', 'kiosks.is_active as is_active', 'tenants.is_active as tenant_active'])
+    .select([
+      'kiosks.id as id',
+      'kiosks.tenant_id as tenant_id',
+      'kiosks.branch_id as branch_id',
+      'kiosks.code as code',
+      'kiosks.is_active as is_active',
+      'tenants.is_active as tenant_active',
+    ])
     .where('global_names.kind', '=', 'kiosk')
     .where('global_names.name', '=', p.code),
 );
@@ -28,15 +39,30 @@ const findKioskByCode = preparedQuery<{ code: string }>()((db, p) =>
 const findDisplayByCode = preparedQuery<{ code: string }>()((db, p) =>
   db
     .selectFrom('global_names')
-    .innerJoin('displays', (join) => join.onRef('displays.id', '=', 'global_names.target_id').onRef('displays.tenant_id', '=', 'global_names.tenant_id'))
+    .innerJoin('displays', (join) =>
+      join
+        .onRef('displays.id', '=', 'global_names.target_id')
+        .onRef('displays.tenant_id', '=', 'global_names.tenant_id'),
+    )
     .innerJoin('tenants', 'tenants.id', 'displays.tenant_id')
-    .select(['displays.id as id', 'displays.tenant_id as tenant_id', 'displays.branch_id as branch_id', 'displays.code as code', 'displays.is_active as is_active', 'tenants.is_active as tenant_active'])
+    .select([
+      'displays.id as id',
+      'displays.tenant_id as tenant_id',
+      'displays.branch_id as branch_id',
+      'displays.code as code',
+      'displays.is_active as is_active',
+      'tenants.is_active as tenant_active',
+    ])
     .where('global_names.kind', '=', 'display')
     .where('global_names.name', '=', p.code),
 );
 
 /** Kiosk and display codes are unique across tenants through the global name directory. */
-export async function findDeviceByCode(db: Db, kind: 'kiosk' | 'display', code: string): Promise<DeviceRecord | undefined> {
+export async function findDeviceByCode(
+  db: Db,
+  kind: 'kiosk' | 'display',
+  code: string,
+): Promise<DeviceRecord | undefined> {
   const row = await (kind === 'kiosk' ? findKioskByCode : findDisplayByCode).first(db, { code });
   if (!row) return undefined;
   return {
@@ -53,7 +79,13 @@ export async function findBranchApiKey(db: Db, branchId: string) {
   return db
     .selectFrom('branches')
     .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
-    .select(['branches.id', 'branches.tenant_id', 'branches.api_key_hash', 'branches.is_active', 'tenants.is_active as tenant_active'])
+    .select([
+      'branches.id',
+      'branches.tenant_id',
+      'branches.api_key_hash',
+      'branches.is_active',
+      'tenants.is_active as tenant_active',
+    ])
     .where('branches.id', '=', branchId)
     .executeTakeFirst();
 }

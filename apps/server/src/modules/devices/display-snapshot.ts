@@ -8,7 +8,12 @@ import { listRecentCalls } from '../tickets/ticket-queue.repository';
 import { toPublicEvent } from '../tickets/ticket.mapper';
 
 /** The live state every display layout renders from (issue/call events are applied on top). */
-export async function buildDisplaySnapshot(db: Db, tenantId: string, branchId: string, now: number): Promise<DisplaySnapshot> {
+export async function buildDisplaySnapshot(
+  db: Db,
+  tenantId: string,
+  branchId: string,
+  now: number,
+): Promise<DisplaySnapshot> {
   const branch = await findBranch(db, tenantId, branchId);
   if (!branch) throw new AppError('NOT_FOUND');
   const day = localDate(now, branch.time_zone);
@@ -30,7 +35,12 @@ export async function buildDisplaySnapshot(db: Db, tenantId: string, branchId: s
         current: current ? toPublicEvent(current) : null,
       };
     }),
-    services: board.services.map((s) => ({ id: s.id, code: s.code, name: s.name, waiting: waiting.get(s.id) ?? 0 })),
+    services: board.services.map((s) => ({
+      id: s.id,
+      code: s.code,
+      name: s.name,
+      waiting: waiting.get(s.id) ?? 0,
+    })),
     recentCalls: recent.map(toPublicEvent),
   };
 }

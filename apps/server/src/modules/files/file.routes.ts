@@ -27,23 +27,34 @@ const filesContract = {
 };
 
 export function fileRoutes(app: FastifyInstance, files: FileService): void {
-  defineRoute(app, filesContract.uploadPhoto, { auth: { staff: 'queue.operate', kiosk: true }, rateLimitPerMinute: 30 }, async ({ actor, params, request }) => {
-    await files.assertPhotoTarget(actor, params.ticketId);
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-    if (part?.fieldname !== 'photo') throw new AppError('VALIDATION_FAILED', { fields: { photo: 'v.required' } });
-    const bytes = await part.toBuffer();
-    if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-    await files.savePhoto(actor, params.ticketId, bytes, part.filename);
-    return null;
-  });
-  defineRoute(app, filesContract.download, { auth: { staff: 'any', kiosk: true, display: true } }, async ({ actor, params, reply }) => {
-    const file = await files.open(actor, params.fileId);
-    void reply
-      .header('content-type', file.mime)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, max-age=3600')
-      .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`);
-    return reply.send(file.stream);
-  });
+  defineRoute(
+    app,
+    filesContract.uploadPhoto,
+    { auth: { staff: 'queue.operate', kiosk: true }, rateLimitPerMinute: 30 },
+    async ({ actor, params, request }) => {
+      await files.assertPhotoTarget(actor, params.ticketId);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
+      if (part?.fieldname !== 'photo')
+        {throw new AppError('VALIDATION_FAILED', { fields: { photo: 'v.required' } });}
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+      await files.savePhoto(actor, params.ticketId, bytes, part.filename);
+      return null;
+    },
+  );
+  defineRoute(
+    app,
+    filesContract.download,
+    { auth: { staff: 'any', kiosk: true, display: true } },
+    async ({ actor, params, reply }) => {
+      const file = await files.open(actor, params.fileId);
+      void reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('cache-control', 'private, max-age=3600')
+        .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`);
+      return reply.send(file.stream);
+    },
+  );
 }

@@ -23,7 +23,12 @@ export function createFileService(deps: ServiceDeps) {
     assertBranchAccess(actor, ticket.branch_id);
   }
 
-  async function savePhoto(actor: Actor, ticketId: string, bytes: Buffer, originalName: string): Promise<void> {
+  async function savePhoto(
+    actor: Actor,
+    ticketId: string,
+    bytes: Buffer,
+    originalName: string,
+  ): Promise<void> {
     await assertPhotoTarget(actor, ticketId);
     const tenantId = tenantOf(actor);
     const mime = sniffImage(bytes);
@@ -35,23 +40,26 @@ export function createFileService(deps: ServiceDeps) {
     const { sha256 } = await writeStored(deps.config.dataDir, key, bytes);
     await uow.transaction(async (trx) => {
       await repo.insertFile(trx, {
-          id,
-          tenant_id: tenantId,
-          kind: 'photo',
-          original_name: originalName.slice(0, 200),
-          mime_type: mime,
-          size_bytes: bytes.length,
-          sha256,
-          storage_key: key,
-          created_by: actor.kind === 'staff' ? actor.userId : actor.kind === 'kiosk' ? actor.deviceId : null,
-          created_at: now,
-        });
+        id,
+        tenant_id: tenantId,
+        kind: 'photo',
+        original_name: originalName.slice(0, 200),
+        mime_type: mime,
+        size_bytes: bytes.length,
+        sha256,
+        storage_key: key,
+        created_by: actor.kind === 'staff' ? actor.userId : actor.kind === 'kiosk' ? actor.deviceId : null,
+        created_at: now,
+      });
       await repo.setTicketPhoto(trx, tenantId, ticketId, id, now);
     });
   }
 
   /** A stored file of the actor's tenant (another tenant's id answers 404). */
-  async function open(actor: Actor, fileId: string): Promise<{ stream: fs.ReadStream; mime: string; size: number; name: string }> {
+  async function open(
+    actor: Actor,
+    fileId: string,
+  ): Promise<{ stream: fs.ReadStream; mime: string; size: number; name: string }> {
     const tenantId = tenantOf(actor);
     const row = await uow.read((db) => repo.findFile(db, tenantId, fileId));
     if (!row) throw new AppError('NOT_FOUND');
@@ -63,7 +71,12 @@ export function createFileService(deps: ServiceDeps) {
     } catch {
       throw new AppError('NOT_FOUND');
     }
-    return { stream: fs.createReadStream(full), mime: row.mime_type, size: row.size_bytes, name: row.original_name };
+    return {
+      stream: fs.createReadStream(full),
+      mime: row.mime_type,
+      size: row.size_bytes,
+      name: row.original_name,
+    };
   }
 
   return { assertPhotoTarget, savePhoto, open };

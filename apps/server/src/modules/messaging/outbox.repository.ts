@@ -81,15 +81,33 @@ export async function claimDue(db: Db, now: number, limit: number, leaseMs: numb
   return claimed;
 }
 
-export async function markSent(db: Db, id: string, providerMessageId: string | null, now: number): Promise<void> {
+export async function markSent(
+  db: Db,
+  id: string,
+  providerMessageId: string | null,
+  now: number,
+): Promise<void> {
   await db
     .updateTable('message_outbox')
-    .set({ status: 'sent', provider_message_id: providerMessageId, sent_at: now, locked_until: null, updated_at: now, last_error: null })
+    .set({
+      status: 'sent',
+      provider_message_id: providerMessageId,
+      sent_at: now,
+      locked_until: null,
+      updated_at: now,
+      last_error: null,
+    })
     .where('id', '=', id)
     .execute();
 }
 
-export async function markFailed(db: Db, row: OutboxRow, error: string, now: number, maxAttempts: number): Promise<void> {
+export async function markFailed(
+  db: Db,
+  row: OutboxRow,
+  error: string,
+  now: number,
+  maxAttempts: number,
+): Promise<void> {
   const attempts = row.attempts + 1;
   const giveUp = attempts >= maxAttempts;
   // Exponential backoff: 30 s, 1 min, 2 min, … capped at 30 min.

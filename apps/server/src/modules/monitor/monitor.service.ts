@@ -109,8 +109,9 @@ export function createMonitorService(deps: ServiceDeps, bus: LiveBus) {
       if (counter.is_active !== 1) throw new AppError('COUNTER_INACTIVE');
       const served = await counterServiceIds(trx, staff.tenantId, counterId);
       const unique = [...new Set(serviceIds)];
-      if (unique.some((id) => !served.includes(id)))
-        {throw new AppError('VALIDATION_FAILED', { fields: { serviceIds: 'v.enum' } });}
+      if (unique.some((id) => !served.includes(id))) {
+        throw new AppError('VALIDATION_FAILED', { fields: { serviceIds: 'v.enum' } });
+      }
       // One counter per caller: their other counter is released, and its screens are told (decision 29b).
       const released = (await repo.sessionsReleasedBy(trx, staff.tenantId, counterId, staff.userId)).filter(
         (r) => r.counter_id !== counterId,

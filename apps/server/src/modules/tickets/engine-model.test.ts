@@ -34,23 +34,57 @@ type Step =
   | { kind: 'wait'; ms: number };
 
 /** Mostly aim actions at tickets whose status allows them, so sequences go deep; sometimes not. */
-const validArb = fc.oneof({ weight: 4, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) });
+const validArb = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(true) },
+  { weight: 1, arbitrary: fc.constant(false) },
+);
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('issue' as const), service: fc.nat(1) }) },
   { weight: 6, arbitrary: fc.record({ kind: fc.constant('callNext' as const), counter: fc.nat(2) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('call' as const), ticket: fc.nat(12), counter: fc.nat(2), valid: validArb }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('call' as const),
+      ticket: fc.nat(12),
+      counter: fc.nat(2),
+      valid: validArb,
+    }),
+  },
   {
     weight: 6,
     arbitrary: fc.record({
       kind: fc.constant('apply' as const),
       ticket: fc.nat(12),
-      action: fc.constantFrom('recall', 'announce', 'serve', 'hold', 'hold', 'skip', 'skip', 'requeue', 'requeue', 'finish', 'cancel' as const),
+      action: fc.constantFrom(
+        'recall',
+        'announce',
+        'serve',
+        'hold',
+        'hold',
+        'skip',
+        'skip',
+        'requeue',
+        'requeue',
+        'finish',
+        'cancel' as const,
+      ),
       valid: validArb,
     }),
   },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('transfer' as const), ticket: fc.nat(12), service: fc.nat(1), valid: validArb }) },
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 1, max: 90_000 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      ticket: fc.nat(12),
+      service: fc.nat(1),
+      valid: validArb,
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 1, max: 90_000 }) }),
+  },
 );
 
 describeWithDb('queue engine vs reference model', () => {
@@ -69,12 +103,28 @@ describeWithDb('queue engine vs reference model', () => {
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 30, size: 'max' }), async (steps) => {
         // A fresh branch per sequence: services A/B, counters 1 (A), 2 (B), 3 (A+B).
         const branch = await t.f.buildBranch();
-        const a = await t.f.buildService({ tenantId: branch.tenantId, branchIds: [branch.id], code: 'A' + branch.code.slice(1, 3) });
-        const b = await t.f.buildService({ tenantId: branch.tenantId, branchIds: [branch.id], code: 'B' + branch.code.slice(1, 3) });
-        await t.database.db.updateTable('services').set({ random_caller: 1 }).where('id', 'in', [a.id, b.id]).execute();
+        const a = await t.f.buildService({
+          tenantId: branch.tenantId,
+          branchIds: [branch.id],
+          code: 'A' + branch.code.slice(1, 3),
+        });
+        const b = await t.f.buildService({
+          tenantId: branch.tenantId,
+          branchIds: [branch.id],
+          code: 'B' + branch.code.slice(1, 3),
+        });
+        await t.database.db
+          .updateTable('services')
+          .set({ random_caller: 1 })
+          .where('id', 'in', [a.id, b.id])
+          .execute();
         // A skip limit of 1 (the default is 3) so that sequences often reach the skip past the
         // limit (skipped → no_show) on both sides.
-        await t.database.db.updateTable('tenant_settings').set({ skip_limit: SKIP_LIMIT }).where('tenant_id', '=', branch.tenantId).execute();
+        await t.database.db
+          .updateTable('tenant_settings')
+          .set({ skip_limit: SKIP_LIMIT })
+          .where('tenant_id', '=', branch.tenantId)
+          .execute();
         const counters = [
           await t.f.buildCounter({ branchId: branch.id, serviceIds: [a.id] }),
           await t.f.buildCounter({ branchId: branch.id, serviceIds: [b.id] }),
@@ -102,7 +152,9 @@ describeWithDb('queue engine vs reference model', () => {
         const ticketIds: string[] = [];
         const engine = t.live.tickets;
 
-        const outcome = async (run: () => Promise<{ id: string }>): Promise<{ ok: true; id: string } | { ok: false; code: string }> => {
+        const outcome = async (
+          run: () => Promise<{ id: string }>,
+        ): Promise<{ ok: true; id: string } | { ok: false; code: string }> => {
           try {
             return { ok: true, id: (await run()).id };
           } catch (error) {
@@ -122,7 +174,9 @@ describeWithDb('queue engine vs reference model', () => {
           let ticketId: string | undefined;
           if ('ticket' in step) {
             const action = step.kind === 'apply' ? step.action : step.kind;
-            const candidates = step.valid ? model.tickets.filter((mt) => nextStatus(mt.status, action) !== null).map((mt) => mt.id) : [];
+            const candidates = step.valid
+              ? model.tickets.filter((mt) => nextStatus(mt.status, action) !== null).map((mt) => mt.id)
+              : [];
             const pool = candidates.length > 0 ? candidates : ticketIds;
             ticketId = pool[step.ticket % Math.max(1, pool.length)];
           }
@@ -130,7 +184,11 @@ describeWithDb('queue engine vs reference model', () => {
           switch (step.kind) {
             case 'issue': {
               const service = services[step.service] ?? a;
-              real = await outcome(() => engine.issue(actor, branch.id, { serviceId: service.id, channel: 'operator' }, undefined).then((r) => r.body));
+              real = await outcome(() =>
+                engine
+                  .issue(actor, branch.id, { serviceId: service.id, channel: 'operator' }, undefined)
+                  .then((r) => r.body),
+              );
               command = { kind: 'issue', serviceId: service.id, now, ...(real.ok ? { id: real.id } : {}) };
               break;
             }
@@ -159,7 +217,11 @@ describeWithDb('queue engine vs reference model', () => {
               if (!ticketId) throw new Error('bad step');
               if (step.action === 'announce') {
                 real = await outcome(async () => {
-                  const row = await t.database.db.selectFrom('tickets').selectAll().where('id', '=', ticketId).executeTakeFirstOrThrow();
+                  const row = await t.database.db
+                    .selectFrom('tickets')
+                    .selectAll()
+                    .where('id', '=', ticketId)
+                    .executeTakeFirstOrThrow();
                   const done = await engine.systemTransition(row, 'announce');
                   if (!done) throw new AppError('TICKET_INVALID_TRANSITION');
                   return { id: ticketId };
@@ -174,10 +236,14 @@ describeWithDb('queue engine vs reference model', () => {
           }
           const expected = runCommand(model, command);
           if (expected.ok !== real.ok) {
-            throw new Error(`${JSON.stringify(command)}: model ${expected.ok ? 'ok' : expected.code}, engine ${real.ok ? 'ok' : real.code}`);
+            throw new Error(
+              `${JSON.stringify(command)}: model ${expected.ok ? 'ok' : expected.code}, engine ${real.ok ? 'ok' : real.code}`,
+            );
           }
           if (!expected.ok || !real.ok) {
-            expect(real.ok ? 'ok' : real.code, JSON.stringify(command)).toBe(expected.ok ? 'ok' : expected.code);
+            expect(real.ok ? 'ok' : real.code, JSON.stringify(command)).toBe(
+              expected.ok ? 'ok' : expected.code,
+            );
             continue;
           }
           model = expected.state;
@@ -186,7 +252,11 @@ describeWithDb('queue engine vs reference model', () => {
         }
 
         // The whole queue as stored must equal the model's.
-        const rows = await t.database.db.selectFrom('tickets').selectAll().where('branch_id', '=', branch.id).execute();
+        const rows = await t.database.db
+          .selectFrom('tickets')
+          .selectAll()
+          .where('branch_id', '=', branch.id)
+          .execute();
         expect(rows).toHaveLength(model.tickets.length);
         for (const mt of model.tickets) {
           const row = rows.find((r) => r.id === mt.id);
@@ -198,7 +268,8 @@ describeWithDb('queue engine vs reference model', () => {
             status: mt.status,
             serviceId: mt.serviceId,
           });
-          if (active || mt.status === 'held' || mt.status === 'skipped') expect(row.counter_id).toBe(mt.counterId);
+          if (active || mt.status === 'held' || mt.status === 'skipped')
+            {expect(row.counter_id).toBe(mt.counterId);}
           if (mt.status === 'waiting') expect(row.counter_id).toBeNull();
         }
         expect(queueModelViolations(model)).toEqual([]);
@@ -211,14 +282,30 @@ describeWithDb('queue engine vs reference model', () => {
   }, 600_000);
   it('replays a known-tricky sequence: requeue goes to the end of the line, transfer keeps its place', async () => {
     const branch = await t.f.buildBranch();
-    const a = await t.f.buildService({ tenantId: branch.tenantId, branchIds: [branch.id], code: 'Q' + branch.code.slice(1, 3) });
+    const a = await t.f.buildService({
+      tenantId: branch.tenantId,
+      branchIds: [branch.id],
+      code: 'Q' + branch.code.slice(1, 3),
+    });
     const counter = await t.f.buildCounter({ branchId: branch.id, serviceIds: [a.id] });
     const admin = await t.f.buildUser({ role: 'admin', tenantId: branch.tenantId });
-    const actor: StaffActor = { kind: 'staff', sessionId: 's', userId: admin.id, username: admin.username, fullName: admin.username, role: 'admin', tenantId: branch.tenantId, branchIds: [], language: 'id' };
+    const actor: StaffActor = {
+      kind: 'staff',
+      sessionId: 's',
+      userId: admin.id,
+      username: admin.username,
+      fullName: admin.username,
+      role: 'admin',
+      tenantId: branch.tenantId,
+      branchIds: [],
+      language: 'id',
+    };
     const engine = t.live.tickets;
-    const first = (await engine.issue(actor, branch.id, { serviceId: a.id, channel: 'operator' }, undefined)).body;
+    const first = (await engine.issue(actor, branch.id, { serviceId: a.id, channel: 'operator' }, undefined))
+      .body;
     t.clock.advance(1000);
-    const second = (await engine.issue(actor, branch.id, { serviceId: a.id, channel: 'operator' }, undefined)).body;
+    const second = (await engine.issue(actor, branch.id, { serviceId: a.id, channel: 'operator' }, undefined))
+      .body;
     expect((await engine.callNext(actor, counter.id)).id).toBe(first.id);
     await engine.act(actor, first.id, 'hold');
     t.clock.advance(1000);

@@ -6,7 +6,11 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 export const IDEMPOTENCY_TTL_MS = 24 * 3600_000;
 
-interface Key { tenantId: string; scope: string; key: string }
+interface Key {
+  tenantId: string;
+  scope: string;
+  key: string;
+}
 
 // One statement: a new key is inserted; an expired one is taken over (as if it were new); a live
 // one is left alone and the statement returns nothing.

@@ -71,19 +71,19 @@ export function createTicketListService(deps: ServiceDeps) {
     const day = localDate(deps.clock.now(), branch.time_zone);
     const rows = await uow.read((db) =>
       repo.listTickets(
-      db,
-      staff.tenantId,
-      branchId,
-      {
-        day,
-        ...(query.status ? { statuses: query.status } : {}),
-        ...(query.counterId !== undefined ? { counterId: query.counterId } : {}),
-        ...(query.serviceId !== undefined ? { serviceId: query.serviceId } : {}),
-        ...(callerUserId !== undefined ? { callerUserId } : {}),
-      },
-      order,
-      query.limit,
-      after,
+        db,
+        staff.tenantId,
+        branchId,
+        {
+          day,
+          ...(query.status ? { statuses: query.status } : {}),
+          ...(query.counterId !== undefined ? { counterId: query.counterId } : {}),
+          ...(query.serviceId !== undefined ? { serviceId: query.serviceId } : {}),
+          ...(callerUserId !== undefined ? { callerUserId } : {}),
+        },
+        order,
+        query.limit,
+        after,
       ),
     );
     const page = rows.slice(0, query.limit);

@@ -11,7 +11,11 @@ const DEFAULT_SKIP_LIMIT = 3;
  * station they took at `/caller`). `openStation` ends a user's other sessions, so there is at
  * most one; the newest wins if there ever were two.
  */
-export async function openSessionCounterId(db: Db, tenantId: string, userId: string): Promise<string | undefined> {
+export async function openSessionCounterId(
+  db: Db,
+  tenantId: string,
+  userId: string,
+): Promise<string | undefined> {
   const row = await db
     .selectFrom('counter_sessions')
     .select('counter_id')
@@ -29,6 +33,10 @@ export async function openSessionCounterId(db: Db, tenantId: string, userId: str
  * setting (`tenant_settings.skip_limit`) that applies to every branch of the tenant.
  */
 export async function skipLimitOf(db: Db, tenantId: string): Promise<number> {
-  const row = await db.selectFrom('tenant_settings').select('skip_limit').where('tenant_id', '=', tenantId).executeTakeFirst();
+  const row = await db
+    .selectFrom('tenant_settings')
+    .select('skip_limit')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
   return row ? Number(row.skip_limit) : DEFAULT_SKIP_LIMIT;
 }

@@ -278,8 +278,9 @@ export function createTicketTransitions(deps: ServiceDeps, recorder: TicketRecor
   ): Promise<void> {
     if (actor.kind !== 'staff' || can(actor.role, 'queue.operate')) return;
     const held = await rules.openSessionCounterId(trx, tenantId, actor.userId);
-    if (held !== undefined && held !== counterId)
-      {throw new AppError('COUNTER_NOT_TAKEN', { counterId: held });}
+    if (held !== undefined && held !== counterId) {
+      throw new AppError('COUNTER_NOT_TAKEN', { counterId: held });
+    }
   }
 
   /** Check-in of a booking by the code on its e-ticket (kiosk of the branch, operator). */

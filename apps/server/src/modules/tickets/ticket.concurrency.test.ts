@@ -184,7 +184,13 @@ describeWithDb('queue engine under concurrency', () => {
     const s = await buildQueueScenario(t, { serviceCodes: ['A'] });
     const service = s.services[0];
     if (!service) throw new Error('service');
-    await t.f.buildSchedule({ branchId: s.branch.id, serviceId: service.id, start: '00:00', end: '24:00', hourlyLimit: 7 });
+    await t.f.buildSchedule({
+      branchId: s.branch.id,
+      serviceId: service.id,
+      start: '00:00',
+      end: '24:00',
+      hourlyLimit: 7,
+    });
     const responses = await Promise.all(
       Array.from({ length: 30 }, () =>
         post(`/api/v1/branches/${s.branch.id}/tickets`, {
@@ -195,11 +201,24 @@ describeWithDb('queue engine under concurrency', () => {
     );
     const issued = responses.filter((r) => r.status === 201).map((r) => (r.json() as IssuedTicket).number);
     expect(issued.sort()).toEqual(['A001', 'A002', 'A003', 'A004', 'A005', 'A006', 'A007']);
-    const refused = responses.filter((r) => r.status !== 201).map((r) => `${r.status} ${errorOf(r).code} ${String((errorOf(r).details as { reason?: string } | undefined)?.reason)}`);
+    const refused = responses
+      .filter((r) => r.status !== 201)
+      .map(
+        (r) =>
+          `${r.status} ${errorOf(r).code} ${String((errorOf(r).details as { reason?: string } | undefined)?.reason)}`,
+      );
     expect(refused).toEqual(Array.from({ length: 23 }, () => '409 SERVICE_NOT_AVAILABLE full'));
-    const rows = await t.database.db.selectFrom('tickets').select('seq').where('branch_id', '=', s.branch.id).execute();
+    const rows = await t.database.db
+      .selectFrom('tickets')
+      .select('seq')
+      .where('branch_id', '=', s.branch.id)
+      .execute();
     expect(rows).toHaveLength(7);
-    const sequence = await t.database.db.selectFrom('ticket_sequences').select('last_seq').where('branch_id', '=', s.branch.id).executeTakeFirstOrThrow();
+    const sequence = await t.database.db
+      .selectFrom('ticket_sequences')
+      .select('last_seq')
+      .where('branch_id', '=', s.branch.id)
+      .executeTakeFirstOrThrow();
     expect(Number(sequence.last_seq)).toBe(7);
   }, 60_000);
 
@@ -224,7 +243,8 @@ describeWithDb('queue engine under concurrency', () => {
       expect(await activeViolations(s.tenantId)).toEqual([]);
       const ticket = ticketOf(won[0]!);
       // The caller who won works the ticket (a caller may not work another caller's call).
-      const winner = responses.findIndex((r) => r.status === 200) % 2 === 0 ? s.cookies.caller : s.cookies.caller2;
+      const winner =
+        responses.findIndex((r) => r.status === 200) % 2 === 0 ? s.cookies.caller : s.cookies.caller2;
       for (const action of ['serve', 'finish']) {
         expect((await post(`/api/v1/tickets/${ticket.id}/${action}`, { cookie: winner })).status).toBe(200);
       }

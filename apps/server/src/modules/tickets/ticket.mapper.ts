@@ -1,6 +1,11 @@
 import type { LiveTicket } from '@antrean/shared/live/events';
 import type { Ticket, TicketEvent } from '@antrean/shared/domain/ticket/ticket';
-import { TICKET_STATUSES, CHANNELS, type TicketStatus, type TicketChannel } from '@antrean/shared/domain/ticket/status';
+import {
+  TICKET_STATUSES,
+  CHANNELS,
+  type TicketStatus,
+  type TicketChannel,
+} from '@antrean/shared/domain/ticket/status';
 import type { TicketEventRow, TicketRow } from './ticket.repository';
 
 export function toStatus(value: string): TicketStatus {

@@ -26,14 +26,20 @@ export function ticketRoutes(app: FastifyInstance, tickets: TicketService): void
       return result.body;
     },
   );
-  defineRoute(app, ticketsContract.checkInByCode, { auth: { staff: 'queue.operate', kiosk: true }, rateLimitPerMinute: 60 }, async ({ actor, params, body }) =>
-    tickets.checkInByCode(actor, params.branchId, body.bookingCode),
+  defineRoute(
+    app,
+    ticketsContract.checkInByCode,
+    { auth: { staff: 'queue.operate', kiosk: true }, rateLimitPerMinute: 60 },
+    async ({ actor, params, body }) => tickets.checkInByCode(actor, params.branchId, body.bookingCode),
   );
   defineRoute(app, ticketsContract.queue, { auth: { staff: 'queue.read' } }, async ({ actor, params }) =>
     tickets.queue(actor, params.branchId),
   );
-  defineRoute(app, ticketsContract.resetQueue, { auth: { staff: 'tenant.reset-queue' } }, async ({ actor, params, body }) =>
-    tickets.resetQueue(actor, params.branchId, body.serviceId),
+  defineRoute(
+    app,
+    ticketsContract.resetQueue,
+    { auth: { staff: 'tenant.reset-queue' } },
+    async ({ actor, params, body }) => tickets.resetQueue(actor, params.branchId, body.serviceId),
   );
   defineRoute(app, ticketsContract.callNext, { auth: { staff: 'queue.call' } }, async ({ actor, params }) =>
     tickets.callNext(actor, params.counterId),
@@ -41,8 +47,11 @@ export function ticketRoutes(app: FastifyInstance, tickets: TicketService): void
   defineRoute(app, ticketsContract.get, { auth: { staff: 'queue.read' } }, async ({ actor, params }) =>
     tickets.get(actor, params.ticketId),
   );
-  defineRoute(app, ticketsContract.publicGet, { auth: 'public', rateLimitPerMinute: 120 }, async ({ params }) =>
-    tickets.publicGet(params.uniqueCode),
+  defineRoute(
+    app,
+    ticketsContract.publicGet,
+    { auth: 'public', rateLimitPerMinute: 120 },
+    async ({ params }) => tickets.publicGet(params.uniqueCode),
   );
   const staffAny = { auth: { staff: 'any' } } as const;
   defineRoute(app, ticketsContract.call, staffAny, async ({ actor, params, body }) =>
@@ -63,6 +72,8 @@ export function ticketRoutes(app: FastifyInstance, tickets: TicketService): void
     [ticketsContract.requeue, 'requeue'],
   ] as const;
   for (const [contract, action] of simple) {
-    defineRoute(app, contract, staffAny, async ({ actor, params }) => tickets.act(actor, params.ticketId, action));
+    defineRoute(app, contract, staffAny, async ({ actor, params }) =>
+      tickets.act(actor, params.ticketId, action),
+    );
   }
 }

@@ -42,7 +42,10 @@ describeWithDb('ticket engine rules', () => {
     t.clock.set(TEST_NOW);
   });
 
-  const count = async (table: 'tickets' | 'ticket_sequences' | 'ticket_events' | 'idempotency_keys', tenantId: string) =>
+  const count = async (
+    table: 'tickets' | 'ticket_sequences' | 'ticket_events' | 'idempotency_keys',
+    tenantId: string,
+  ) =>
     Number(
       (
         await t.database.db
@@ -53,17 +56,35 @@ describeWithDb('ticket engine rules', () => {
       ).n,
     );
   const sequences = (tenantId: string) =>
-    t.database.db.selectFrom('ticket_sequences').select(['service_id', 'service_day', 'last_seq']).where('tenant_id', '=', tenantId).orderBy('service_id').execute();
+    t.database.db
+      .selectFrom('ticket_sequences')
+      .select(['service_id', 'service_day', 'last_seq'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('service_id')
+      .execute();
 
   describe('walk-in availability on issue', () => {
     /** A branch shown on the web whose service A has the given schedule (service B none). */
-    async function scenario(schedule?: { days?: number[]; start?: string; end?: string; hourlyLimit?: number }): Promise<QueueScenario> {
+    async function scenario(schedule?: {
+      days?: number[];
+      start?: string;
+      end?: string;
+      hourlyLimit?: number;
+    }): Promise<QueueScenario> {
       const s = await buildQueueScenario(t);
-      await t.database.db.updateTable('branches').set({ show_on_web: 1 }).where('id', '=', s.branch.id).execute();
+      await t.database.db
+        .updateTable('branches')
+        .set({ show_on_web: 1 })
+        .where('id', '=', s.branch.id)
+        .execute();
       await t.database.db
         .updateTable('services')
         .set({ show_on_web: 1, show_on_kiosk: 1 })
-        .where('id', 'in', s.services.map((x) => x.id))
+        .where(
+          'id',
+          'in',
+          s.services.map((x) => x.id),
+        )
         .execute();
       const a = s.services[0];
       if (!a) throw new Error('service');
@@ -73,7 +94,11 @@ describeWithDb('ticket engine rules', () => {
 
     const serviceA = (s: QueueScenario) => s.services[0]?.id ?? '';
     const byKiosk = (s: QueueScenario, serviceId = serviceA(s), headers: Record<string, string> = {}) =>
-      api.issue(s.branch.id, { serviceId, channel: 'kiosk' }, { headers: { 'x-kiosk-code': s.kiosk.code, ...headers } });
+      api.issue(
+        s.branch.id,
+        { serviceId, channel: 'kiosk' },
+        { headers: { 'x-kiosk-code': s.kiosk.code, ...headers } },
+      );
     const byWebKey = (s: QueueScenario, serviceId = serviceA(s)) =>
       api.issue(s.branch.id, { serviceId, channel: 'web' }, { headers: { 'x-api-key': s.apiKey.key } });
     const byApi = (s: QueueScenario, serviceId = serviceA(s)) =>
@@ -81,10 +106,20 @@ describeWithDb('ticket engine rules', () => {
     const byOperator = (s: QueueScenario, serviceId = serviceA(s)) =>
       api.issue(s.branch.id, { serviceId, channel: 'operator' }, { cookie: s.cookies.operator });
     const onSite = (s: QueueScenario, serviceId = serviceA(s)) =>
-      t.app.inject({ method: 'POST', url: `/api/v1/public/branches/${s.branch.id}/tickets`, payload: { serviceId }, remoteAddress: nextIp() });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/public/branches/${s.branch.id}/tickets`,
+        payload: { serviceId },
+        remoteAddress: nextIp(),
+      });
 
     /** 409 SERVICE_NOT_AVAILABLE with the reason and next opening; no ticket, event, sequence or key written. */
-    async function expectClosed(s: QueueScenario, send: () => ReturnType<typeof byKiosk>, reason: string, nextOpenAt: number | null) {
+    async function expectClosed(
+      s: QueueScenario,
+      send: () => ReturnType<typeof byKiosk>,
+      reason: string,
+      nextOpenAt: number | null,
+    ) {
       const before = {
         tickets: await count('tickets', s.tenantId),
         events: await count('ticket_events', s.tenantId),
@@ -93,7 +128,10 @@ describeWithDb('ticket engine rules', () => {
       };
       const response = await send();
       expect(response.statusCode, response.body).toBe(409);
-      expect(errorOf(response)).toMatchObject({ code: 'SERVICE_NOT_AVAILABLE', details: { reason, nextOpenAt } });
+      expect(errorOf(response)).toMatchObject({
+        code: 'SERVICE_NOT_AVAILABLE',
+        details: { reason, nextOpenAt },
+      });
       expect({
         tickets: await count('tickets', s.tenantId),
         events: await count('ticket_events', s.tenantId),
@@ -171,7 +209,12 @@ describeWithDb('ticket engine rules', () => {
       const retry = await byKiosk(s, serviceA(s), { 'idempotency-key': 'kiosk-key-0001' });
       expect(retry.statusCode).toBe(201);
       expect(retry.body).toBe(first.body);
-      await expectClosed(s, () => byKiosk(s, serviceA(s), { 'idempotency-key': 'kiosk-key-0002' }), 'full', at('2026-01-05', '10:00'));
+      await expectClosed(
+        s,
+        () => byKiosk(s, serviceA(s), { 'idempotency-key': 'kiosk-key-0002' }),
+        'full',
+        at('2026-01-05', '10:00'),
+      );
       // The refused key was rolled back with the rest: in the next hour it issues a ticket.
       t.clock.set(at('2026-01-05', '10:00'));
       const later = await byKiosk(s, serviceA(s), { 'idempotency-key': 'kiosk-key-0002' });
@@ -192,36 +235,75 @@ describeWithDb('ticket engine rules', () => {
         expect(skipped.json(), skipped.body).toMatchObject({ status: 'skipped' });
         expect((await ticketRow(t.database, ticket.id)).skip_count).toBe(i);
         t.clock.advance(1000);
-        expect((await api.act(ticket.id, 'recall', s.cookies.caller)).json()).toMatchObject({ status: 'calling' });
+        expect((await api.act(ticket.id, 'recall', s.cookies.caller)).json()).toMatchObject({
+          status: 'calling',
+        });
       }
       t.clock.advance(1000);
       const out = await api.act(ticket.id, 'skip', s.cookies.caller);
       expect(out.statusCode, out.body).toBe(200);
       expect(ticketOf(out)).toMatchObject({ status: 'no_show', counterId: counter });
-      expect(await ticketRow(t.database, ticket.id)).toMatchObject({ status: 'no_show', skip_count: 4, closed_at: t.clock.now() });
+      expect(await ticketRow(t.database, ticket.id)).toMatchObject({
+        status: 'no_show',
+        skip_count: 4,
+        closed_at: t.clock.now(),
+      });
       const events = await eventsOf(t.database, ticket.id);
       expect(events.slice(-2)).toMatchObject([
-        { type: 'ticket.skipped', from_status: 'calling', to_status: 'skipped', actor_kind: 'staff', actor_id: s.users.caller.id, at: t.clock.now() },
-        { type: 'ticket.no_show', from_status: 'skipped', to_status: 'no_show', actor_kind: 'system', actor_id: null, counter_id: counter, at: t.clock.now() },
+        {
+          type: 'ticket.skipped',
+          from_status: 'calling',
+          to_status: 'skipped',
+          actor_kind: 'staff',
+          actor_id: s.users.caller.id,
+          at: t.clock.now(),
+        },
+        {
+          type: 'ticket.no_show',
+          from_status: 'skipped',
+          to_status: 'no_show',
+          actor_kind: 'system',
+          actor_id: null,
+          counter_id: counter,
+          at: t.clock.now(),
+        },
       ]);
       // Final: no recall, no requeue; the counter is free.
-      expect(errorOf(await api.act(ticket.id, 'recall', s.cookies.caller)).code).toBe('TICKET_INVALID_TRANSITION');
-      expect(errorOf(await api.act(ticket.id, 'requeue', s.cookies.operator)).code).toBe('TICKET_INVALID_TRANSITION');
+      expect(errorOf(await api.act(ticket.id, 'recall', s.cookies.caller)).code).toBe(
+        'TICKET_INVALID_TRANSITION',
+      );
+      expect(errorOf(await api.act(ticket.id, 'requeue', s.cookies.operator)).code).toBe(
+        'TICKET_INVALID_TRANSITION',
+      );
       expect(errorOf(await api.callNext(counter, s.cookies.caller)).code).toBe('QUEUE_EMPTY');
     });
 
     it('follows the tenant’s skip_limit; a requeue does not reset the count', async () => {
       const s = await buildQueueScenario(t, { serviceCodes: ['A'] });
-      await t.database.db.updateTable('tenant_settings').set({ skip_limit: 1 }).where('tenant_id', '=', s.tenantId).execute();
+      await t.database.db
+        .updateTable('tenant_settings')
+        .set({ skip_limit: 1 })
+        .where('tenant_id', '=', s.tenantId)
+        .execute();
       const counter = s.counters[0]?.id ?? '';
       const ticket = await issueOk(t.app, s);
       await api.callNext(counter, s.cookies.caller);
-      expect((await api.act(ticket.id, 'skip', s.cookies.caller)).json()).toMatchObject({ status: 'skipped' });
-      expect((await api.act(ticket.id, 'requeue', s.cookies.operator)).json()).toMatchObject({ status: 'waiting' });
+      expect((await api.act(ticket.id, 'skip', s.cookies.caller)).json()).toMatchObject({
+        status: 'skipped',
+      });
+      expect((await api.act(ticket.id, 'requeue', s.cookies.operator)).json()).toMatchObject({
+        status: 'waiting',
+      });
       await api.callNext(counter, s.cookies.caller);
-      expect((await api.act(ticket.id, 'skip', s.cookies.caller)).json()).toMatchObject({ status: 'no_show' });
+      expect((await api.act(ticket.id, 'skip', s.cookies.caller)).json()).toMatchObject({
+        status: 'no_show',
+      });
       // limit 0: the first skip is already a no-show.
-      await t.database.db.updateTable('tenant_settings').set({ skip_limit: 0 }).where('tenant_id', '=', s.tenantId).execute();
+      await t.database.db
+        .updateTable('tenant_settings')
+        .set({ skip_limit: 0 })
+        .where('tenant_id', '=', s.tenantId)
+        .execute();
       const other = await issueOk(t.app, s);
       await api.callNext(counter, s.cookies.caller);
       expect((await api.act(other.id, 'skip', s.cookies.caller)).json()).toMatchObject({ status: 'no_show' });
@@ -230,7 +312,12 @@ describeWithDb('ticket engine rules', () => {
 
   describe('acting counter', () => {
     const station = (counterId: string, cookie: string, serviceIds: string[]) =>
-      t.app.inject({ method: 'PUT', url: `/api/v1/counters/${counterId}/station`, headers: { cookie }, payload: { serviceIds } });
+      t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/counters/${counterId}/station`,
+        headers: { cookie },
+        payload: { serviceIds },
+      });
 
     it('a caller may not work a ticket of another counter (409 TICKET_OTHER_COUNTER, nothing changed); operators and admins act branch-wide', async () => {
       // Two counters serving the same service.
@@ -246,26 +333,49 @@ describeWithDb('ticket engine rules', () => {
       expect(ticketOf(await api.callNext(c2, s.cookies.caller2)).id).toBe(theirs.id);
 
       for (const action of ['recall', 'serve', 'hold', 'skip', 'finish', 'transfer', 'requeue']) {
-        const before = { row: await ticketRow(t.database, theirs.id), events: await eventsOf(t.database, theirs.id) };
-        const refused = await api.act(theirs.id, action, s.cookies.caller, action === 'transfer' ? { serviceId: a } : undefined);
+        const before = {
+          row: await ticketRow(t.database, theirs.id),
+          events: await eventsOf(t.database, theirs.id),
+        };
+        const refused = await api.act(
+          theirs.id,
+          action,
+          s.cookies.caller,
+          action === 'transfer' ? { serviceId: a } : undefined,
+        );
         // requeue/finish are not allowed from calling at all: the state machine answers first.
-        const expected = action === 'requeue' || action === 'finish' ? 'TICKET_INVALID_TRANSITION' : 'TICKET_OTHER_COUNTER';
+        const expected =
+          action === 'requeue' || action === 'finish' ? 'TICKET_INVALID_TRANSITION' : 'TICKET_OTHER_COUNTER';
         expect(refused.statusCode, `${action}: ${refused.body}`).toBe(409);
         expect(errorOf(refused).code, action).toBe(expected);
-        expect({ row: await ticketRow(t.database, theirs.id), events: await eventsOf(t.database, theirs.id) }).toEqual(before);
+        expect({
+          row: await ticketRow(t.database, theirs.id),
+          events: await eventsOf(t.database, theirs.id),
+        }).toEqual(before);
       }
       // Postponed at c2: still c2's ticket (recall, requeue refused to the caller of c1).
       expect((await api.act(theirs.id, 'hold', s.cookies.caller2)).json()).toMatchObject({ status: 'held' });
       expect(errorOf(await api.act(theirs.id, 'recall', s.cookies.caller)).code).toBe('TICKET_OTHER_COUNTER');
-      expect(errorOf(await api.act(theirs.id, 'requeue', s.cookies.caller)).code).toBe('TICKET_OTHER_COUNTER');
+      expect(errorOf(await api.act(theirs.id, 'requeue', s.cookies.caller)).code).toBe(
+        'TICKET_OTHER_COUNTER',
+      );
       // Its own caller works it; so do an operator (requeue) and an admin (anything).
-      expect((await api.act(theirs.id, 'recall', s.cookies.caller2)).json()).toMatchObject({ status: 'calling', counterId: c2 });
-      expect((await api.act(theirs.id, 'serve', s.cookies.admin)).json()).toMatchObject({ status: 'serving' });
+      expect((await api.act(theirs.id, 'recall', s.cookies.caller2)).json()).toMatchObject({
+        status: 'calling',
+        counterId: c2,
+      });
+      expect((await api.act(theirs.id, 'serve', s.cookies.admin)).json()).toMatchObject({
+        status: 'serving',
+      });
       expect((await api.act(theirs.id, 'hold', s.cookies.caller2)).json()).toMatchObject({ status: 'held' });
-      expect((await api.act(theirs.id, 'requeue', s.cookies.operator)).json()).toMatchObject({ status: 'waiting' });
+      expect((await api.act(theirs.id, 'requeue', s.cookies.operator)).json()).toMatchObject({
+        status: 'waiting',
+      });
       // The caller of c1 works their own ticket.
       expect((await api.act(mine.id, 'serve', s.cookies.caller)).json()).toMatchObject({ status: 'serving' });
-      expect((await api.act(mine.id, 'finish', s.cookies.caller)).json()).toMatchObject({ status: 'finished' });
+      expect((await api.act(mine.id, 'finish', s.cookies.caller)).json()).toMatchObject({
+        status: 'finished',
+      });
     });
 
     it('a caller without an open counter session works only the tickets they called; after moving to another counter, not the old one’s', async () => {
@@ -279,13 +389,21 @@ describeWithDb('ticket engine rules', () => {
       expect(ticketOf(await api.callNext(c1, s.cookies.caller)).id).toBe(first.id);
       expect(ticketOf(await api.callNext(c2, s.cookies.caller2)).id).toBe(second.id);
       expect(errorOf(await api.act(second.id, 'serve', s.cookies.caller)).code).toBe('TICKET_OTHER_COUNTER');
-      expect((await api.act(first.id, 'serve', s.cookies.caller)).json()).toMatchObject({ status: 'serving' });
+      expect((await api.act(first.id, 'serve', s.cookies.caller)).json()).toMatchObject({
+        status: 'serving',
+      });
       // caller takes counter 2: now counter 2's tickets are theirs, counter 1's are not.
       expect((await station(c2, s.cookies.caller, [a])).statusCode).toBe(200);
       expect(errorOf(await api.act(first.id, 'finish', s.cookies.caller)).code).toBe('TICKET_OTHER_COUNTER');
-      expect((await api.act(second.id, 'serve', s.cookies.caller)).json()).toMatchObject({ status: 'serving' });
-      expect((await api.act(first.id, 'finish', s.cookies.admin)).json()).toMatchObject({ status: 'finished' });
-      expect((await api.act(second.id, 'finish', s.cookies.caller)).json()).toMatchObject({ status: 'finished' });
+      expect((await api.act(second.id, 'serve', s.cookies.caller)).json()).toMatchObject({
+        status: 'serving',
+      });
+      expect((await api.act(first.id, 'finish', s.cookies.admin)).json()).toMatchObject({
+        status: 'finished',
+      });
+      expect((await api.act(second.id, 'finish', s.cookies.caller)).json()).toMatchObject({
+        status: 'finished',
+      });
     });
   });
 });

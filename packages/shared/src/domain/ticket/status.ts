@@ -26,4 +26,3 @@ export const POSTPONED_STATUSES: readonly TicketStatus[] = ['held', 'skipped'];
 export const CHANNELS = ['kiosk', 'operator', 'web', 'api'] as const;
 export type TicketChannel = (typeof CHANNELS)[number];
 export const ChannelSchema = z.enum(CHANNELS);
-

@@ -134,11 +134,7 @@ export function CountersPage() {
       ) : null}
 
       {counters.isError ? (
-        <ErrorAlert
-          title={t('loadFailed')}
-          error={counters.error}
-          onRetry={() => void counters.refetch()}
-        />
+        <ErrorAlert title={t('loadFailed')} error={counters.error} onRetry={() => void counters.refetch()} />
       ) : null}
 
       {branchId !== '' && !counters.isError ? (

@@ -20,4 +20,3 @@ export function formatRelativeTime(at: number, now: number, language: string): s
   }
   return format.format(Math.trunc(diff / 31_536_000_000), 'year');
 }
-

@@ -140,11 +140,7 @@ export function DevicesPage() {
       {branches.length > 0 ? <BranchSelect branches={branches} value={branchId} onChange={pick} /> : null}
 
       {devices.isError ? (
-        <ErrorAlert
-          title={t('loadFailed')}
-          error={devices.error}
-          onRetry={() => void devices.refetch()}
-        />
+        <ErrorAlert title={t('loadFailed')} error={devices.error} onRetry={() => void devices.refetch()} />
       ) : null}
 
       {branchId !== '' && !devices.isError ? (
