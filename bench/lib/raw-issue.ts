@@ -268,12 +268,14 @@ async function main(): Promise<void> {
             const s = prepared[i + 1];
             if (!s) throw new Error('unreachable');
             const params = step.params(c);
-            if (s.reader)
-              {step.after?.(
+            if (s.reader) {
+              step.after?.(
                 c,
                 s.all(params).filter((r): r is Row => typeof r === 'object' && r !== null),
-              );}
-            else {s.run(params);}
+              );
+            } else {
+              s.run(params);
+            }
           });
           if (g > 0) release.run();
         }

@@ -77,8 +77,9 @@ async function createSuperadmin(args: string[]): Promise<void> {
     const passwordHash = await hashPassword(password);
     const now = systemClock.now();
     const id = await database.db.transaction().execute(async (trx) => {
-      if (await isUsernameTaken(trx, username.data))
-        {throw new UsageError(`the username "${username.data}" is already taken`);}
+      if (await isUsernameTaken(trx, username.data)) {
+        throw new UsageError(`the username "${username.data}" is already taken`);
+      }
       return new Seeder(trx, now).platformUser(username.data, fullName.data, passwordHash);
     });
     const where = config.database.kind === 'sqlite' ? config.database.file : 'PostgreSQL (DATABASE_URL)';

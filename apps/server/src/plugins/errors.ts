@@ -60,8 +60,9 @@ function mapFastifyError(error: FastifyError): { code: ErrorCode; details?: unkn
   if (error.statusCode === 429) return { code: 'RATE_LIMITED' };
   if (error.statusCode === 413) return { code: 'PAYLOAD_TOO_LARGE' };
   if (error.statusCode === 404) return { code: 'NOT_FOUND' };
-  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500)
-    {return { code: 'BAD_REQUEST' };}
+  if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+    return { code: 'BAD_REQUEST' };
+  }
   return undefined;
 }
 

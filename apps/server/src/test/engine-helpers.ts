@@ -464,8 +464,9 @@ export class LiveClient {
         typeof frame.topic === 'string' && frame.type !== 'error' ? parseTopic(frame.topic)?.kind : undefined;
       if (kind) {
         const checked = parseLiveData(kind, { type: frame.type, data: frame.data });
-        if (!checked.success)
-          {this.contractErrors.push(`${String(frame.topic)} ${frame.type}: ${checked.error}`);}
+        if (!checked.success) {
+          this.contractErrors.push(`${String(frame.topic)} ${frame.type}: ${checked.error}`);
+        }
       }
       for (const wake of this.waiters.splice(0)) wake();
     });
@@ -515,8 +516,9 @@ export class LiveClient {
   async waitFor(predicate: (frame: Frame) => boolean, count = 1, timeoutMs = 5000): Promise<Frame[]> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      if (this.contractErrors.length > 0)
-        {throw new Error(`live frames off contract: ${this.contractErrors.join('; ')}`);}
+      if (this.contractErrors.length > 0) {
+        throw new Error(`live frames off contract: ${this.contractErrors.join('; ')}`);
+      }
       const found = this.matching(predicate);
       if (found.length >= count) return found.slice(0, count);
       const left = deadline - Date.now();

@@ -393,8 +393,9 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
 
   /** An uploaded file of the tenant (a banner image), stored on disk under `dataDir`. */
   async function buildFile(tenantId: string): Promise<FileRef> {
-    if (!dataDir)
-      {throw new Error('factory: buildFile needs the app data dir (createFactories(db, clock, dataDir))');}
+    if (!dataDir) {
+      throw new Error('factory: buildFile needs the app data dir (createFactories(db, clock, dataDir))');
+    }
     const id = newId(clock.now());
     const key = storageKey(tenantId, id);
     const bytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');

@@ -93,8 +93,9 @@ function localizeIssue(issue: IssueLike, lang: Language, data?: unknown): string
   switch (issue.code) {
     case 'invalid_type':
       if (value === undefined || value === null || value === '') return validationMessage('v.required', lang);
-      if (issue.expected === 'number' || issue.expected === 'int')
-        {return validationMessage('v.number.type', lang);}
+      if (issue.expected === 'number' || issue.expected === 'int') {
+        return validationMessage('v.number.type', lang);
+      }
       return validationMessage('v.type', lang);
     case 'too_small': {
       const min = Number(issue.minimum);
@@ -102,15 +103,17 @@ function localizeIssue(issue: IssueLike, lang: Language, data?: unknown): string
         if (min === 1 || value === '' || value === undefined) return validationMessage('v.required', lang);
         return validationMessage('v.string.min', lang, { min });
       }
-      if (issue.origin === 'array' || issue.origin === 'set')
-        {return validationMessage('v.array.min', lang, { min });}
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return validationMessage('v.array.min', lang, { min });
+      }
       return validationMessage('v.number.min', lang, { min });
     }
     case 'too_big': {
       const max = Number(issue.maximum);
       if (issue.origin === 'string') return validationMessage('v.string.max', lang, { max });
-      if (issue.origin === 'array' || issue.origin === 'set')
-        {return validationMessage('v.array.max', lang, { max });}
+      if (issue.origin === 'array' || issue.origin === 'set') {
+        return validationMessage('v.array.max', lang, { max });
+      }
       return validationMessage('v.number.max', lang, { max });
     }
     case 'invalid_format':
@@ -118,8 +121,9 @@ function localizeIssue(issue: IssueLike, lang: Language, data?: unknown): string
       if (issue.format === 'uuid' || issue.format === 'guid') return validationMessage('v.uuid', lang);
       return validationMessage('v.format', lang);
     case 'invalid_value':
-      if (value === undefined || value === null || value === '')
-        {return validationMessage('v.mustChoose', lang);}
+      if (value === undefined || value === null || value === '') {
+        return validationMessage('v.mustChoose', lang);
+      }
       return validationMessage('v.enum', lang);
     case 'unrecognized_keys':
       return validationMessage('v.unknownKeys', lang, { keys: (issue.keys ?? []).join(', ') });

@@ -17,8 +17,9 @@ export async function serviceAvailability(
   args: { tenantId: string; branchId: string; serviceId: string; timeZone: string; now: number },
 ): Promise<Availability> {
   const rows = await listSchedules(db, args.tenantId, args.branchId, args.serviceId);
-  if (rows.length === 0)
-    {return { open: true, closesAt: args.now + 24 * 3600_000, remainingThisHour: Number.MAX_SAFE_INTEGER };}
+  if (rows.length === 0) {
+    return { open: true, closesAt: args.now + 24 * 3600_000, remainingThisHour: Number.MAX_SAFE_INTEGER };
+  }
   const schedules: ScheduleRule[] = rows.map((r) => ({
     dayOfWeek: r.day_of_week,
     startTime: r.start_time,

@@ -35,8 +35,9 @@ export function fileRoutes(app: FastifyInstance, files: FileService): void {
       await files.assertPhotoTarget(actor, params.ticketId);
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
       const part = await request.file({ limits: { fileSize: PHOTO_MAX_BYTES, files: 1 } });
-      if (part?.fieldname !== 'photo')
-        {throw new AppError('VALIDATION_FAILED', { fields: { photo: 'v.required' } });}
+      if (part?.fieldname !== 'photo') {
+        throw new AppError('VALIDATION_FAILED', { fields: { photo: 'v.required' } });
+      }
       const bytes = await part.toBuffer();
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
       await files.savePhoto(actor, params.ticketId, bytes, part.filename);

@@ -34,13 +34,15 @@ export function sniffImage(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/w
   if (
     bytes.length >= 8 &&
     bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    {return 'image/png';}
+  ) {
+    return 'image/png';
+  }
   if (
     bytes.length >= 12 &&
     bytes.toString('ascii', 0, 4) === 'RIFF' &&
     bytes.toString('ascii', 8, 12) === 'WEBP'
-  )
-    {return 'image/webp';}
+  ) {
+    return 'image/webp';
+  }
   return undefined;
 }

@@ -268,8 +268,9 @@ describeWithDb('queue engine vs reference model', () => {
             status: mt.status,
             serviceId: mt.serviceId,
           });
-          if (active || mt.status === 'held' || mt.status === 'skipped')
-            {expect(row.counter_id).toBe(mt.counterId);}
+          if (active || mt.status === 'held' || mt.status === 'skipped') {
+            expect(row.counter_id).toBe(mt.counterId);
+          }
           if (mt.status === 'waiting') expect(row.counter_id).toBeNull();
         }
         expect(queueModelViolations(model)).toEqual([]);
