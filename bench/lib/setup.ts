@@ -17,7 +17,7 @@ import { newId, randomCode } from '@antrean/shared/common/ids';
 import { localDate } from '@antrean/shared/common/time';
 import { formatTicketNumber } from '@antrean/shared/domain/ticket/numbering';
 import type { Database } from '../../apps/server/src/db/database';
-import { Seeder } from '../../apps/server/src/db/seed/demo';
+import { Seeder } from '../../apps/server/src/db/seed/seeder';
 import { hashPassword, newToken, sha256 } from '../../apps/server/src/lib/crypto';
 import { insertSession } from '../../apps/server/src/modules/auth/session.repository';
 import { insertTicket, nextSeq } from '../../apps/server/src/modules/tickets/ticket.repository';

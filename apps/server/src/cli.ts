@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import { FullNameSchema, UsernameSchema } from '@antrean/shared/domain/user';
 import { loadConfig } from './config/env';
 import { openDatabase } from './db/open';
-import { Seeder } from './db/seed/demo';
+import { Seeder } from './db/seed/seeder';
 import { systemClock } from './lib/clock';
 import { hashPassword } from './lib/crypto';
 import { isUsernameTaken } from './modules/auth/staff.repository';

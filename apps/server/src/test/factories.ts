@@ -10,7 +10,7 @@ import { isBranchBound, type StaffRole } from '@antrean/shared/auth/roles';
 import { formatTicketNumber } from '@antrean/shared/domain/ticket/numbering';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
 import type { Database } from '../db/database';
-import { Seeder } from '../db/seed/demo';
+import { Seeder } from '../db/seed/seeder';
 import type { Clock } from '../lib/clock';
 import { hashPassword, newToken, sha256 } from '../lib/crypto';
 import { SESSION_COOKIE } from '../plugins/auth';
