@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import {
   type CounterSortField,
 } from '@antrean/shared/contracts/counters.contract';
 import type { Counter, CounterInput } from '@antrean/shared/domain/counter';
-import { BranchSelect } from '@/components/admin/branch-select';
+import { AdminPageHeader, BranchScope } from '@/components/admin/admin-page';
 import { ConfirmDialog } from '@/components/admin/confirm-dialog';
 import { DataTable } from '@/components/admin/data-table';
 import { notifyFailure, notifySuccess } from '@/components/admin/notify';
@@ -107,31 +107,20 @@ export function CountersPage() {
 
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('title')}</Title>
-        <Text c="dimmed" mt={4} maw={760}>
-          {t('intro')}
-        </Text>
-      </div>
-
-      {branchesQuery.isError ? (
-        <ErrorAlert
-          title={t('branchesLoadFailed')}
-          error={branchesQuery.error}
-          onRetry={() => void branchesQuery.refetch()}
-        />
-      ) : null}
-      {branchesQuery.isSuccess && branches.length === 0 ? <Text c="dimmed">{t('noBranches')}</Text> : null}
-      {branches.length > 0 ? (
-        <Group align="flex-end" gap="md">
-          <BranchSelect branches={branches} value={branchId} onChange={(id) => update({ branch: id })} />
-          {limit ? (
-            <Text size="sm" c={limit.active >= limit.max ? 'orange' : 'dimmed'} pb={8}>
-              {t('limit', { active: limit.active, max: limit.max })}
-            </Text>
-          ) : null}
-        </Group>
-      ) : null}
+      <AdminPageHeader title={t('title')} intro={t('intro')} />
+      <BranchScope
+        query={branchesQuery}
+        branches={branches}
+        value={branchId}
+        onChange={(id) => update({ branch: id })}
+        texts={{ loadFailed: t('branchesLoadFailed'), noBranches: t('noBranches') }}
+      >
+        {limit ? (
+          <Text size="sm" c={limit.active >= limit.max ? 'orange' : 'dimmed'} pb={8}>
+            {t('limit', { active: limit.active, max: limit.max })}
+          </Text>
+        ) : null}
+      </BranchScope>
 
       {counters.isError ? (
         <ErrorAlert title={t('loadFailed')} error={counters.error} onRetry={() => void counters.refetch()} />

@@ -12,7 +12,7 @@ import {
   setDeviceActive,
 } from '@/lib/queries/devices';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { BranchSelect } from '@/components/admin/branch-select';
+import { AdminPageHeader, BranchScope } from '@/components/admin/admin-page';
 import { ErrorAlert } from '@/lib/error-alert';
 import { CopyValueButton } from '../components/copy-value-button';
 import { DeviceTable, deviceUrl } from '../components/device-table';
@@ -118,26 +118,16 @@ export function DevicesPage() {
     onActiveChange,
   };
 
-  const noBranches = branchesQuery.isSuccess && branches.length === 0;
-
   return (
     <Stack gap="lg">
-      <div>
-        <Title order={1}>{t('title')}</Title>
-        <Text c="dimmed" mt={4} maw={760}>
-          {t('intro')}
-        </Text>
-      </div>
-
-      {branchesQuery.isError ? (
-        <ErrorAlert
-          title={t('branchesLoadFailed')}
-          error={branchesQuery.error}
-          onRetry={() => void branchesQuery.refetch()}
-        />
-      ) : null}
-      {noBranches ? <Text c="dimmed">{t('noBranches')}</Text> : null}
-      {branches.length > 0 ? <BranchSelect branches={branches} value={branchId} onChange={pick} /> : null}
+      <AdminPageHeader title={t('title')} intro={t('intro')} />
+      <BranchScope
+        query={branchesQuery}
+        branches={branches}
+        value={branchId}
+        onChange={pick}
+        texts={{ loadFailed: t('branchesLoadFailed'), noBranches: t('noBranches') }}
+      />
 
       {devices.isError ? (
         <ErrorAlert title={t('loadFailed')} error={devices.error} onRetry={() => void devices.refetch()} />
