@@ -31,26 +31,19 @@ const TicketWithEventsSchema = TicketSchema.extend({ events: z.array(TicketEvent
   id: 'TicketWithEvents',
 });
 
-const action = (name: string, summary: string) =>
-  defineContract({
-    method: 'POST',
-    path: `/api/v1/tickets/:ticketId/${name}`,
-    summary,
-    tags: ['tickets'],
-    params: TicketParamsSchema,
-    responses: { 200: TicketSchema },
-  });
+const actionShape = (name: string, summary: string) => ({
+  method: 'POST' as const,
+  path: `/api/v1/tickets/:ticketId/${name}`,
+  summary,
+  tags: ['tickets'],
+  params: TicketParamsSchema,
+  responses: { 200: TicketSchema },
+});
+
+const action = (name: string, summary: string) => defineContract(actionShape(name, summary));
 
 const actionWithBody = <B extends z.ZodType>(name: string, summary: string, body: B) =>
-  defineContract({
-    method: 'POST',
-    path: `/api/v1/tickets/:ticketId/${name}`,
-    summary,
-    tags: ['tickets'],
-    params: TicketParamsSchema,
-    body,
-    responses: { 200: TicketSchema },
-  });
+  defineContract({ ...actionShape(name, summary), body });
 
 export const ticketsContract = {
   issue: defineContract({

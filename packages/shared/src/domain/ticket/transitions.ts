@@ -3,29 +3,7 @@ import type { TicketStatus } from './status';
 /**
  * The ticket state machine as one table. The server is authoritative; the web
  * app uses the same table to show only the buttons that would succeed.
- *
- * System actions (not buttons): `announce` (calling → called after the display's announcement
- * or 10 s), `expire` (the end-of-day sweep), `reset` (reset queue: a booking goes back to
- * `booked`) and `void` (reset queue: a walk-in is cancelled).
  */
-export const TICKET_ACTIONS = [
-  'check-in',
-  'validate',
-  'call',
-  'recall',
-  'announce',
-  'serve',
-  'hold',
-  'skip',
-  'requeue',
-  'transfer',
-  'finish',
-  'cancel',
-  'expire',
-  'reset',
-  'void',
-] as const;
-export type TicketAction = (typeof TICKET_ACTIONS)[number];
 
 /** Actions a caller or operator triggers from the API (`POST /tickets/:id/<action>`). */
 export const USER_ACTIONS = [
@@ -40,8 +18,16 @@ export const USER_ACTIONS = [
   'transfer',
   'finish',
   'cancel',
-] as const satisfies readonly TicketAction[];
+] as const;
 export type UserTicketAction = (typeof USER_ACTIONS)[number];
+
+/**
+ * Every action: the user actions plus the system ones (not buttons): `announce` (calling → called
+ * after the display's announcement or 10 s), `expire` (the end-of-day sweep), `reset` (reset
+ * queue: a booking goes back to `booked`) and `void` (reset queue: a walk-in is cancelled).
+ */
+export const TICKET_ACTIONS = [...USER_ACTIONS, 'announce', 'expire', 'reset', 'void'] as const;
+export type TicketAction = (typeof TICKET_ACTIONS)[number];
 
 type Table = Readonly<Record<TicketAction, Readonly<Partial<Record<TicketStatus, TicketStatus>>>>>;
 
