@@ -1,10 +1,11 @@
-import { Button, Group, Table, Text } from '@mantine/core';
+import { Button, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { BranchService } from '@antrean/shared/domain/service';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
-import { DetailIconButton, SectionCard } from '@/features/queue/components/section-card';
+import { SectionCard } from '@/features/queue/components/section-card';
 import { TicketStatusBadge } from '@/features/queue/components/ticket-status-badge';
 import { callerActions, type CallerAction } from '@/features/queue/lib/ticket-actions';
+import { TicketActionsCell } from './ticket-actions-cell';
 
 /** Held and skipped tickets of the chosen services: call them back or put them in the queue again. */
 export function PostponedCard({
@@ -41,36 +42,30 @@ export function PostponedCard({
                   <Table.Td>
                     <TicketStatusBadge status={ticket.status} size="sm" />
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap" justify="flex-end">
-                      {allowed.includes('recall') ? (
-                        <Button
-                          size="xs"
-                          variant="light"
-                          disabled={busy || !counterFree}
-                          aria-label={t('actions.recallTicket', { number: ticket.number })}
-                          onClick={() => onAction('recall', ticket)}
-                        >
-                          {t('actions.call')}
-                        </Button>
-                      ) : null}
-                      {allowed.includes('requeue') ? (
-                        <Button
-                          size="xs"
-                          variant="default"
-                          disabled={busy}
-                          aria-label={t('actions.requeueTicket', { number: ticket.number })}
-                          onClick={() => onAction('requeue', ticket)}
-                        >
-                          {t('actions.requeue')}
-                        </Button>
-                      ) : null}
-                      <DetailIconButton
-                        label={t('actions.detailTicket', { number: ticket.number })}
-                        onClick={() => onDetail(ticket.id)}
-                      />
-                    </Group>
-                  </Table.Td>
+                  <TicketActionsCell ticket={ticket} justify="flex-end" onDetail={onDetail}>
+                    {allowed.includes('recall') ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        disabled={busy || !counterFree}
+                        aria-label={t('actions.recallTicket', { number: ticket.number })}
+                        onClick={() => onAction('recall', ticket)}
+                      >
+                        {t('actions.call')}
+                      </Button>
+                    ) : null}
+                    {allowed.includes('requeue') ? (
+                      <Button
+                        size="xs"
+                        variant="default"
+                        disabled={busy}
+                        aria-label={t('actions.requeueTicket', { number: ticket.number })}
+                        onClick={() => onAction('requeue', ticket)}
+                      >
+                        {t('actions.requeue')}
+                      </Button>
+                    ) : null}
+                  </TicketActionsCell>
                 </Table.Tr>
               );
             })}

@@ -3,9 +3,10 @@ import { Badge, Button, Card, Group, Pagination, Select, Table, Text, Title } fr
 import { useTranslation } from 'react-i18next';
 import type { BranchService } from '@antrean/shared/domain/service';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
-import { DetailIconButton, ListTable } from '@/features/queue/components/section-card';
+import { ListTable } from '@/features/queue/components/section-card';
 import type { BranchTimeFormat } from '@/features/queue/lib/branch-time';
 import { callerActions } from '@/features/queue/lib/ticket-actions';
+import { TicketActionsCell } from './ticket-actions-cell';
 
 const PAGE_SIZES = ['10', '25', '50'] as const;
 
@@ -84,24 +85,18 @@ export function WaitingCard({
                 <Table.Td data-testid="waiting-queued-at">
                   {format.time(ticket.queuedAt ?? ticket.issuedAt)}
                 </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {canCall ? (
-                      <Button
-                        size="xs"
-                        aria-label={t('actions.callTicket', { number: ticket.number })}
-                        disabled={busy}
-                        onClick={() => onCall(ticket)}
-                      >
-                        {t('actions.call')}
-                      </Button>
-                    ) : null}
-                    <DetailIconButton
-                      label={t('actions.detailTicket', { number: ticket.number })}
-                      onClick={() => onDetail(ticket.id)}
-                    />
-                  </Group>
-                </Table.Td>
+                <TicketActionsCell ticket={ticket} onDetail={onDetail}>
+                  {canCall ? (
+                    <Button
+                      size="xs"
+                      aria-label={t('actions.callTicket', { number: ticket.number })}
+                      disabled={busy}
+                      onClick={() => onCall(ticket)}
+                    >
+                      {t('actions.call')}
+                    </Button>
+                  ) : null}
+                </TicketActionsCell>
               </Table.Tr>
             );
           })}
