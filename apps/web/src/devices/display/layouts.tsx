@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   BoardsPanel,
   Clock,
@@ -12,6 +13,44 @@ import {
   type LayoutProps,
 } from './parts';
 
+/** The counters of the branch, one tile each (grid or row, by class). */
+function CounterList({
+  className,
+  state,
+  flashing,
+  t,
+}: Pick<LayoutProps, 'state' | 'flashing' | 't'> & { className: string }) {
+  return (
+    <div className={className} role="list" aria-label={t('counters')}>
+      {state.counters.map((counter) => (
+        <div role="listitem" key={counter.id}>
+          <CounterTile
+            counter={counter}
+            flashing={counter.current ? flashing.has(counter.current.id) : false}
+            t={t}
+          />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The slim header of the big and POS screens: a title and the time without the date. */
+function BigHeader({
+  config,
+  state,
+  t,
+  lang,
+  children,
+}: Pick<LayoutProps, 'config' | 'state' | 't' | 'lang'> & { children: ReactNode }) {
+  return (
+    <header className="dsp-big-header">
+      {children}
+      <Clock timeZone={config.branch.timeZone || state.branch.timeZone} lang={lang} t={t} showDate={false} />
+    </header>
+  );
+}
+
 /** `/display/:id`: counters, latest calls, media, FX and interest boards, running text. */
 export function ClassicLayout(props: LayoutProps) {
   const { config, state, flashing, t, lang } = props;
@@ -21,17 +60,7 @@ export function ClassicLayout(props: LayoutProps) {
       <Header config={config} state={state} t={t} lang={lang} />
       <main className="dsp-classic-main">
         <div className="dsp-classic-left">
-          <div className="dsp-counter-grid" role="list" aria-label={t('counters')}>
-            {state.counters.map((counter) => (
-              <div role="listitem" key={counter.id}>
-                <CounterTile
-                  counter={counter}
-                  flashing={counter.current ? flashing.has(counter.current.id) : false}
-                  t={t}
-                />
-              </div>
-            ))}
-          </div>
+          <CounterList className="dsp-counter-grid" state={state} flashing={flashing} t={t} />
           <RecentCalls state={state} t={t} flashing={flashing} />
         </div>
         <div className="dsp-classic-right">
@@ -58,17 +87,7 @@ export function ModernLayout(props: LayoutProps) {
             <WaitingList state={state} t={t} />
           </div>
         </div>
-        <div className="dsp-counter-row" role="list" aria-label={t('counters')}>
-          {state.counters.map((counter) => (
-            <div role="listitem" key={counter.id}>
-              <CounterTile
-                counter={counter}
-                flashing={counter.current ? flashing.has(counter.current.id) : false}
-                t={t}
-              />
-            </div>
-          ))}
-        </div>
+        <CounterList className="dsp-counter-row" state={state} flashing={flashing} t={t} />
       </main>
       <Marquee texts={config.runningTexts} t={t} />
     </div>
@@ -81,15 +100,9 @@ export function BigLayout(props: LayoutProps) {
   const others = state.recentCalls.slice(1, 4);
   return (
     <div className="dsp-layout dsp-big">
-      <header className="dsp-big-header">
+      <BigHeader config={config} state={state} t={t} lang={lang}>
         <h1 className="dsp-branch">{config.branch.name || state.branch.name}</h1>
-        <Clock
-          timeZone={config.branch.timeZone || state.branch.timeZone}
-          lang={lang}
-          t={t}
-          showDate={false}
-        />
-      </header>
+      </BigHeader>
       <main className="dsp-big-main">
         <NowCalling state={state} flashing={flashing} t={t} big />
         {others.length > 0 && (
@@ -116,15 +129,9 @@ export function PosLayout(props: LayoutProps) {
   const current = counter?.current ?? null;
   return (
     <div className="dsp-layout dsp-pos">
-      <header className="dsp-big-header">
+      <BigHeader config={config} state={state} t={t} lang={lang}>
         <p className="dsp-tenant">{config.tenantName}</p>
-        <Clock
-          timeZone={config.branch.timeZone || state.branch.timeZone}
-          lang={lang}
-          t={t}
-          showDate={false}
-        />
-      </header>
+      </BigHeader>
       <main className={`dsp-pos-main${current && flashing.has(current.id) ? ' is-flashing' : ''}`}>
         {!posCounterId && <p className="dsp-message">{t('posNoCounter')}</p>}
         {posCounterId && !counter && <p className="dsp-message">{t('posCounterMissing')}</p>}
