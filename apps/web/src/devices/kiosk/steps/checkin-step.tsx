@@ -2,7 +2,7 @@ import { BOOKING_CODE_MAX, type Edit, type KioskError } from '../kiosk-machine';
 import type { T } from '../kiosk-text';
 import { QrScanner, useBarcodeDetector } from '../qr-scanner';
 import { ErrorBox } from './error-box';
-import { EditKeypad, KeypadInput, StepForm, SubmitButton } from './form-parts';
+import { EditKeypad, KeypadInput, StepForm, SubmitActions } from './form-parts';
 
 /** Check in a booking: its code typed on the keypad, or its QR held to the camera. */
 export function CheckInStep(props: {
@@ -20,9 +20,9 @@ export function CheckInStep(props: {
   const hasDetector = useBarcodeDetector();
   return (
     <StepForm titleId="kiosk-checkin-title" title={t('checkin.title')} onSubmit={props.onSubmit}>
-      <label htmlFor="kiosk-booking-code">{t('checkin.label')}</label>
       <KeypadInput
         id="kiosk-booking-code"
+        label={t('checkin.label')}
         value={bookingCode}
         onEdit={onCode}
         autoCapitalize="characters"
@@ -41,19 +41,18 @@ export function CheckInStep(props: {
       ) : (
         <EditKeypad letters onEdit={onCode} disabled={pending} t={t} />
       )}
-      <div className="kiosk-actions">
+      <SubmitActions
+        pending={pending}
+        offline={props.offline}
+        label={t('checkin.submit')}
+        pendingLabel={t('checkin.pending')}
+      >
         {hasDetector && !scanning && (
           <button type="button" className="kiosk-btn" onClick={() => onScan(true)}>
             {t('checkin.scan')}
           </button>
         )}
-        <SubmitButton
-          pending={pending}
-          offline={props.offline}
-          label={t('checkin.submit')}
-          pendingLabel={t('checkin.pending')}
-        />
-      </div>
+      </SubmitActions>
     </StepForm>
   );
 }

@@ -27,25 +27,32 @@ export function StepForm({
   );
 }
 
-/** A field typed on the kiosk's own keypad (the system keyboard stays closed). */
+/** A labelled field typed on the kiosk's own keypad (the system keyboard stays closed). */
 export function KeypadInput({
+  id,
+  label,
   value,
   onEdit,
   ...inputProps
 }: {
   id: string;
+  label: string;
   value: string;
   onEdit: (edit: Edit) => void;
-} & Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange'>) {
+} & Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'value' | 'onChange'>) {
   return (
-    <input
-      className="kiosk-input"
-      inputMode="none"
-      autoComplete="off"
-      value={value}
-      onChange={(event) => onEdit({ set: event.target.value })}
-      {...inputProps}
-    />
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="kiosk-input"
+        inputMode="none"
+        autoComplete="off"
+        value={value}
+        onChange={(event) => onEdit({ set: event.target.value })}
+        {...inputProps}
+      />
+    </>
   );
 }
 
@@ -73,26 +80,34 @@ export function EditKeypad({
   );
 }
 
-/** A step's primary button: busy (and saying so) while the request runs, off while offline. */
-export function SubmitButton({
+/**
+ * A step's action row ending in its primary button: busy (and saying so) while the request runs,
+ * off while offline. `children` are the secondary buttons before it.
+ */
+export function SubmitActions({
   pending,
   offline,
   label,
   pendingLabel,
+  children,
 }: {
   pending: boolean;
   offline: boolean;
   label: string;
   pendingLabel: string;
+  children: ReactNode;
 }) {
   return (
-    <button
-      type="submit"
-      className="kiosk-btn kiosk-btn-primary"
-      disabled={pending || offline}
-      aria-busy={pending}
-    >
-      {pending ? pendingLabel : label}
-    </button>
+    <div className="kiosk-actions">
+      {children}
+      <button
+        type="submit"
+        className="kiosk-btn kiosk-btn-primary"
+        disabled={pending || offline}
+        aria-busy={pending}
+      >
+        {pending ? pendingLabel : label}
+      </button>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Edit, KioskError } from '../kiosk-machine';
 import type { T } from '../kiosk-text';
 import { FieldHelp } from '../../common/controls';
 import { BackButton, ErrorBox } from './error-box';
-import { EditKeypad, KeypadInput, StepForm, SubmitButton } from './form-parts';
+import { EditKeypad, KeypadInput, StepForm, SubmitActions } from './form-parts';
 
 /** The WhatsApp number, typed on the kiosk's keypad. */
 export function PhoneStep(props: {
@@ -19,9 +19,9 @@ export function PhoneStep(props: {
   const { phone, phoneInvalid, pending, onPhone, t } = props;
   return (
     <StepForm titleId="kiosk-phone-title" title={t('phone.title')} onSubmit={props.onSubmit}>
-      <label htmlFor="kiosk-phone">{t('phone.label')}</label>
       <KeypadInput
         id="kiosk-phone"
+        label={t('phone.label')}
         value={phone}
         onEdit={onPhone}
         aria-invalid={phoneInvalid ? true : undefined}
@@ -35,15 +35,14 @@ export function PhoneStep(props: {
       />
       <ErrorBox error={props.error} t={t} />
       <EditKeypad onEdit={onPhone} disabled={pending} t={t} />
-      <div className="kiosk-actions">
+      <SubmitActions
+        pending={pending}
+        offline={props.offline}
+        label={t('phone.send')}
+        pendingLabel={t('issuing')}
+      >
         <BackButton onBack={props.onBack} disabled={pending} t={t} />
-        <SubmitButton
-          pending={pending}
-          offline={props.offline}
-          label={t('phone.send')}
-          pendingLabel={t('issuing')}
-        />
-      </div>
+      </SubmitActions>
     </StepForm>
   );
 }
