@@ -26,17 +26,22 @@ export async function findBranch(db: Db, tenantId: string, id: string): Promise<
   return findBranchQuery.first(db, { tenantId, id });
 }
 
-/** A branch by id in any tenant, with what a public (QR poster) page needs to know of it. */
-export async function findPublicBranch(db: Db, branchId: string) {
+/** A branch by id in any tenant, joined to its tenant: the base of the cross-tenant lookups. */
+export function branchWithTenant(db: Db, branchId: string) {
   return db
     .selectFrom('branches')
     .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
+    .where('branches.id', '=', branchId);
+}
+
+/** A branch by id in any tenant, with what a public (QR poster) page needs to know of it. */
+export async function findPublicBranch(db: Db, branchId: string) {
+  return branchWithTenant(db, branchId)
     .select([
       'branches.tenant_id',
       'branches.show_on_web',
       'branches.is_active',
       'tenants.is_active as tenant_active',
     ])
-    .where('branches.id', '=', branchId)
     .executeTakeFirst();
 }

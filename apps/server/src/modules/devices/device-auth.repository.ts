@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { preparedQuery } from '../../db/prepared';
+import { branchWithTenant } from '../branches/branch.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -76,9 +77,7 @@ export async function findDeviceByCode(
 }
 
 export async function findBranchApiKey(db: Db, branchId: string) {
-  return db
-    .selectFrom('branches')
-    .innerJoin('tenants', 'tenants.id', 'branches.tenant_id')
+  return branchWithTenant(db, branchId)
     .select([
       'branches.id',
       'branches.tenant_id',
@@ -86,6 +85,5 @@ export async function findBranchApiKey(db: Db, branchId: string) {
       'branches.is_active',
       'tenants.is_active as tenant_active',
     ])
-    .where('branches.id', '=', branchId)
     .executeTakeFirst();
 }
