@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { CountersTable, TicketsTable } from '../../db/schema';
 import type { Db } from '../../lib/uow';
+import { selectBranchCounters } from '../counters/counter.repository';
 import { selectDayTickets } from '../tickets/ticket.repository';
 
 /** The statuses of a ticket that is at a counter (called, being announced, being served). */
@@ -35,11 +36,7 @@ export async function readBranchBoard(
   day: string,
   options: { activeCountersOnly?: boolean } = {},
 ): Promise<BranchBoard> {
-  let counters = db
-    .selectFrom('counters')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('branch_id', '=', branchId);
+  let counters = selectBranchCounters(db, tenantId, branchId);
   if (options.activeCountersOnly === true) counters = counters.where('is_active', '=', 1);
   const [counterRows, counterServices, services, atCounters] = await Promise.all([
     counters.orderBy('number').execute(),

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CountersTable, DB, ServicesTable, SubServicesTable, ThemesTable } from '../../db/schema';
+import { selectBranchCounters } from '../counters/counter.repository';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type ServiceRow = Selectable<ServicesTable>;
@@ -42,14 +43,7 @@ export async function listSubServices(
 }
 
 export async function listCounters(db: Db, tenantId: string, branchId: string): Promise<CounterRow[]> {
-  return db
-    .selectFrom('counters')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('branch_id', '=', branchId)
-    .orderBy('number')
-    .orderBy('name')
-    .execute();
+  return selectBranchCounters(db, tenantId, branchId).orderBy('number').orderBy('name').execute();
 }
 
 export async function listCounterServices(

@@ -14,17 +14,22 @@ const SORT_COLUMNS: Record<CounterSortField, string> = {
   status: 'is_active',
 };
 
+/** A branch's counters, all columns: the base the listings filter and order. */
+export function selectBranchCounters(db: Db, tenantId: string, branchId: string) {
+  return db
+    .selectFrom('counters')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('branch_id', '=', branchId);
+}
+
 /** One page of a branch's counters: search in the name and the number, one sort, a status filter. */
 export async function listCounterPage(
   db: Db,
   tenantId: string,
   query: CounterListQuery,
 ): Promise<PageRows<CounterRow>> {
-  let select = db
-    .selectFrom('counters')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('branch_id', '=', query.branchId);
+  let select = selectBranchCounters(db, tenantId, query.branchId);
   if (query.status) select = select.where('is_active', '=', query.status === 'active' ? 1 : 0);
   const q = query.q;
   if (q !== undefined) {
