@@ -80,18 +80,8 @@ export async function countActive(db: Db, tenantId: string, branchId: string): P
   return Number(row?.n ?? 0);
 }
 
-export async function findCounter(
-  db: Db,
-  tenantId: string,
-  counterId: string,
-): Promise<CounterRow | undefined> {
-  return db
-    .selectFrom('counters')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', counterId)
-    .executeTakeFirst();
-}
+// A counter by id: the same prepared read the queue engine uses.
+export { findCounterRow as findCounter } from '../tickets/ticket-lookup.repository';
 
 /** The services each of these counters serves. */
 export async function servicesOf(

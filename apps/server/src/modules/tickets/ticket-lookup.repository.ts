@@ -9,9 +9,14 @@ const findCounterQuery = preparedQuery<{ tenantId: string; counterId: string }>(
   db.selectFrom('counters').selectAll().where('tenant_id', '=', p.tenantId).where('id', '=', p.counterId),
 );
 
+/** A counter of the tenant by id, without a lock (the prepared read). */
+export async function findCounterRow(db: Db, tenantId: string, counterId: string) {
+  return findCounterQuery.first(db, { tenantId, counterId });
+}
+
 export async function findCounter(trx: Db, kind: DbKind, tenantId: string, counterId: string, lock = false) {
   // SQLite has no row locks (one writer): the prepared read is the same query there.
-  if (!lock || kind === 'sqlite') return findCounterQuery.first(trx, { tenantId, counterId });
+  if (!lock || kind === 'sqlite') return findCounterRow(trx, tenantId, counterId);
   return forUpdate(
     kind,
     trx.selectFrom('counters').selectAll().where('tenant_id', '=', tenantId).where('id', '=', counterId),
