@@ -20,7 +20,7 @@ import type { Database } from '../../apps/server/src/db/database';
 import { Seeder } from '../../apps/server/src/db/seed/seeder';
 import { hashPassword, newToken, sha256 } from '../../apps/server/src/lib/crypto';
 import { insertSession } from '../../apps/server/src/modules/auth/session.repository';
-import { insertTicket, nextSeq } from '../../apps/server/src/modules/tickets/ticket.repository';
+import { insertTicket, nextSeq, NOT_STARTED } from '../../apps/server/src/modules/tickets/ticket.repository';
 
 interface BenchBranch {
   index: number;
@@ -201,20 +201,8 @@ export async function setupBench(database: Database, options: SetupOptions): Pro
           issued_at: at,
           checked_in_at: at,
           queued_at: at,
-          first_called_at: null,
-          called_at: null,
-          serving_started_at: null,
-          finished_at: null,
-          postponed_at: null,
-          closed_at: null,
-          counter_id: null,
-          caller_user_id: null,
-          recall_count: 0,
-          skip_count: 0,
+          ...NOT_STARTED,
           transfer_count: 0,
-          wait_seconds: null,
-          service_seconds: null,
-          sla_breached: null,
           notes: null,
           version: 1,
           created_at: at,
