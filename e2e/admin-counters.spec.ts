@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 test.describe('counter administration', () => {

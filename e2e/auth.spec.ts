@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 import { DEMO_PASSWORD, LOGIN_TEXT, choose, signIn } from './helpers';
 
 test.describe('staff sign-in', () => {

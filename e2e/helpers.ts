@@ -10,6 +10,7 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
+import { fakeClockServerEnv } from './clock';
 
 export const DEMO_PASSWORD = 'antrean123';
 
@@ -135,6 +136,7 @@ export class OwnServer {
         ANTREAN_SEED: 'demo',
         LOG_LEVEL: 'warn',
         PUBLIC_URL: this.baseURL,
+        ...fakeClockServerEnv(),
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

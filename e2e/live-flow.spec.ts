@@ -1,14 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import { expect, newContext as newClockedContext, pageClockOffset, test } from './clock';
 import { announcementText } from '@antrean/shared/voice/announcement';
 import {
   DEMO_PASSWORD,
@@ -96,7 +90,7 @@ async function openDisplayWithSound(display: Page, url: string): Promise<void> {
 }
 
 interface TileSeen {
-  /** Date.now() in the page when the tile first showed the number (same clock as the test's). */
+  /** Date.now() in the page when the tile first showed the number (the servers' clock: subtract `pageClockOffset` for the runner's). */
   at: number;
   /** The tile's text at that moment. */
   text: string;
@@ -145,7 +139,7 @@ async function tileSeen(display: Page, timeout = 10_000): Promise<TileSeen> {
 
 /** The kiosk as installed: a printer that the test counts instead of a print dialog. */
 async function kioskContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL });
+  const context = await newClockedContext(browser, { baseURL });
   await context.addInitScript(() => {
     const w = window as unknown as { __printed: number; print: () => void };
     w.__printed = 0;
@@ -187,7 +181,9 @@ test.describe.serial('live flow: kiosk → caller → display, e-ticket, supervi
     test.setTimeout(120_000);
     const newContext = async (kind: 'kiosk' | 'display' | 'other' = 'other') => {
       const context =
-        kind === 'kiosk' ? await kioskContext(browser, baseURL) : await browser.newContext({ baseURL });
+        kind === 'kiosk'
+          ? await kioskContext(browser, baseURL)
+          : await newClockedContext(browser, { baseURL });
       if (kind === 'display') await requireGestureForAudio(context);
       contexts.push(context);
       return context.newPage();
@@ -275,6 +271,7 @@ test.describe.serial('live flow: kiosk → caller → display, e-ticket, supervi
       const button = caller.getByRole('button', { name: 'Panggil berikutnya' });
       await expect(button).toBeEnabled();
       await watchTile(display, COUNTER.name, ticket.number);
+      const displayClock = await pageClockOffset(display);
       const clickedAt = Date.now();
       await button.click();
       const response = await callNext;
@@ -284,7 +281,7 @@ test.describe.serial('live flow: kiosk → caller → display, e-ticket, supervi
 
       const seen = await tileSeen(display);
       const tileText = seen.text;
-      const shownAt = seen.at;
+      const shownAt = seen.at - displayClock;
       const timings = {
         clickToDisplayMs: shownAt - clickedAt,
         clickToRequestMs: sentAt - clickedAt,
@@ -454,7 +451,7 @@ test.describe('6. server killed and restarted', () => {
       });
     const [first = '', second = '', third = ''] = setup.numbers;
 
-    const context = await browser.newContext({ baseURL });
+    const context = await newClockedContext(browser, { baseURL });
     contextsToClose.push(context);
     await requireGestureForAudio(context);
     const display = await context.newPage();
@@ -516,12 +513,13 @@ test.describe('6. server killed and restarted', () => {
         expect(response.status(), `${action} ${first}`).toBe(200);
       }
       await watchTile(display, 'Loket 1', third);
+      const displayClock = await pageClockOffset(display);
       const calledAt = Date.now();
       const called = await callNext(caller, setup.loket1.id);
       expect(called.number).toBe(third);
       const seen = await tileSeen(display);
       const tileText = seen.text;
-      const ms = seen.at - calledAt;
+      const ms = seen.at - displayClock - calledAt;
       process.stdout.write(`after restart: call → display ${ms} ms\n`);
       expect(tileText).toContain(DISPLAY_TEXT.calling);
       expect(ms).toBeLessThanOrEqual(CALL_TO_DISPLAY_MS);

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './clock';
 
 test('an unknown screen shows the not-found page', async ({ page }) => {
   await page.goto('/tidak-ada');

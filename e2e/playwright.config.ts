@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
+import { fakeClockServerEnv } from './clock';
 
 /**
  * End-to-end tests against the BUILT app (`npm run build` first; `npm test` does it): the
@@ -68,6 +69,7 @@ export default defineConfig({
       ANTREAN_SEED: 'demo',
       LOG_LEVEL: 'warn',
       PUBLIC_URL: baseURL,
+      ...fakeClockServerEnv(),
     },
   },
 });

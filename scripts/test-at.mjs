@@ -9,6 +9,8 @@
 //   node scripts/test-at.mjs all                         every scenario, one after the other
 //   node scripts/test-at.mjs --at 2026-12-31T23:59:59+07:00 --tz Asia/Jakarta
 //   … --only shared,web                                 tiers (default: shared,server-sqlite,web)
+//   … --only e2e                                         the e2e tier: servers faked, browsers follow
+//                                                        with Playwright's clock (see e2eEnv)
 //
 // Each run ends with test-all's line `N passed, N failed`; `all` ends with one line per scenario.
 // The server-postgres tier can be asked for, but the PostgreSQL server's own clock is not faked.
@@ -119,6 +121,23 @@ function fakeEnv(run, library) {
   };
 }
 
+/**
+ * The e2e tier: Chromium hangs under libfaketime, so the runner and the browser keep the real
+ * clock. The servers the tests start get libfaketime with a relative offset (e2e/clock.ts puts
+ * it in their environment) and every browser context installs Playwright's clock at the same
+ * offset, so servers and pages agree on the faked instant while the runner's timeouts stay real.
+ */
+function e2eEnv(run, library) {
+  const offsetSeconds = Math.round((Date.parse(run.at) - Date.now()) / 1000);
+  return {
+    ...process.env,
+    ANTREAN_E2E_FAKETIME_LIB: library,
+    ANTREAN_E2E_FAKETIME: `${offsetSeconds >= 0 ? '+' : ''}${offsetSeconds}`,
+    ANTREAN_E2E_CLOCK_OFFSET_MS: String(offsetSeconds * 1000),
+    ANTREAN_E2E_TZ: run.tz,
+  };
+}
+
 function spawnWith(env, command, args, stdio = 'inherit') {
   return new Promise((resolve) => {
     let out = '';
@@ -158,18 +177,30 @@ async function main() {
     console.log(`║  FAKETIME=${env.FAKETIME} (${run.at}) TZ=${run.tz}, tiers ${only}`);
     const local = await checkFaked(run, env);
     console.log(`╚═ a Node process here reads: ${local}`);
-    const { code, out } = await spawnWith(
-      env,
-      process.execPath,
-      ['scripts/test-all.mjs', `--only=${only}`],
-      'pipe',
-    );
-    const summary = out.trim().split('\n').at(-1) ?? '';
-    results.push({ run, code, summary });
+    const tiers = only.split(',');
+    const faked = tiers.filter((tier) => tier !== 'e2e');
+    if (faked.length > 0) {
+      const { code, out } = await spawnWith(
+        env,
+        process.execPath,
+        ['scripts/test-all.mjs', `--only=${faked.join(',')}`],
+        'pipe',
+      );
+      results.push({ run, tiers: faked.join(','), code, summary: out.trim().split('\n').at(-1) ?? '' });
+    }
+    if (tiers.includes('e2e')) {
+      const { code, out } = await spawnWith(
+        e2eEnv(run, library),
+        process.execPath,
+        ['scripts/test-all.mjs', '--only=e2e'],
+        'pipe',
+      );
+      results.push({ run, tiers: 'e2e', code, summary: out.trim().split('\n').at(-1) ?? '' });
+    }
   }
   console.log('\n━━━ test-at summary ━━━');
-  for (const { run, code, summary } of results) {
-    console.log(`${code === 0 ? '✓' : '✗'} ${run.name} (${run.at}, TZ=${run.tz}): ${summary}`);
+  for (const { run, tiers, code, summary } of results) {
+    console.log(`${code === 0 ? '✓' : '✗'} ${run.name} (${run.at}, TZ=${run.tz}) ${tiers}: ${summary}`);
   }
   process.exitCode = results.every((r) => r.code === 0) ? 0 : 1;
 }
