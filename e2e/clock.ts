@@ -33,7 +33,7 @@ export function fakeClockServerEnv(): Record<string, string> {
 }
 
 /** Makes the pages of `context` read the servers' (faked) clock; timers keep running. */
-export async function followServerClock(context: BrowserContext): Promise<BrowserContext> {
+async function followServerClock(context: BrowserContext): Promise<BrowserContext> {
   if (offsetMs !== 0) await context.clock.install({ time: Date.now() + offsetMs });
   return context;
 }

@@ -55,6 +55,8 @@ type CallInput<C extends Contract> = (C['params'] extends z.ZodType
     signal?: AbortSignal;
     /** Sent as `Idempotency-Key`: a retry of the same attempt is answered once (issuing tickets). */
     idempotencyKey?: string;
+    /** A multipart body (uploads); the browser sets its content type and boundary. */
+    form?: FormData;
   };
 
 type CallArgs<C extends Contract> = C['params'] extends z.ZodType
@@ -147,6 +149,8 @@ async function call<C extends Contract>(contract: C, ...args: CallArgs<C>): Prom
   if (input && 'body' in input && input.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(input.body);
+  } else if (input?.form) {
+    init.body = input.form;
   }
 
   let response: Response;

@@ -62,7 +62,13 @@ export function mockApi(routes: MockRoute[]): { fetch: Mock; requests: RecordedR
       method,
       url,
       headers,
-      body: rawBody === undefined ? undefined : (JSON.parse(rawBody) as unknown),
+      // A multipart upload is kept as the FormData it was (tests read its parts).
+      body:
+        init?.body instanceof FormData
+          ? init.body
+          : rawBody === undefined
+            ? undefined
+            : (JSON.parse(rawBody) as unknown),
       credentials: init?.credentials,
     });
     const path = url.split('?')[0] ?? url;

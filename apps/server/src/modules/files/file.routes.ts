@@ -1,30 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { defineContract } from '@antrean/shared/contracts/contract';
-import { IdSchema } from '@antrean/shared/common/ids';
-import { TicketParamsSchema } from '@antrean/shared/contracts/tickets.contract';
+import { IMAGE_RULES, PHOTO_MAX_BYTES, filesContract } from '@antrean/shared/contracts/files.contract';
 import { AppError } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
-import { PHOTO_MAX_BYTES, type FileService } from './file.service';
-
-const filesContract = {
-  uploadPhoto: defineContract({
-    method: 'POST',
-    path: '/api/v1/tickets/:ticketId/photo',
-    summary: "Store the customer's photo for a ticket (multipart field `photo`: JPEG, PNG or WebP, ≤ 2 MB)",
-    tags: ['files'],
-    params: TicketParamsSchema,
-    responses: { 204: z.null() },
-  }),
-  download: defineContract({
-    method: 'GET',
-    path: '/api/v1/files/:fileId',
-    summary: 'An uploaded file of the tenant (logos, banners, videos, photos, e-form files)',
-    tags: ['files'],
-    params: z.object({ fileId: IdSchema }),
-    responses: { 200: z.unknown() },
-  }),
-};
+import type { FileService } from './file.service';
 
 export function fileRoutes(app: FastifyInstance, files: FileService): void {
   defineRoute(
@@ -42,6 +20,23 @@ export function fileRoutes(app: FastifyInstance, files: FileService): void {
       if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
       await files.savePhoto(actor, params.ticketId, bytes, part.filename);
       return null;
+    },
+  );
+  defineRoute(
+    app,
+    filesContract.uploadImage,
+    { auth: { staff: 'any' }, rateLimitPerMinute: 30 },
+    async ({ actor, query, request }) => {
+      files.assertImageUpload(actor, query.purpose);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      const maxBytes = IMAGE_RULES[query.purpose].maxBytes;
+      const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+      if (part?.fieldname !== 'file') {
+        throw new AppError('VALIDATION_FAILED', { fields: { file: 'v.required' } });
+      }
+      const bytes = await part.toBuffer();
+      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
+      return files.saveImage(actor, query.purpose, bytes, part.filename);
     },
   );
   defineRoute(

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import type { ImageMimeType } from '@antrean/shared/contracts/files.contract';
 
 /** Uploaded files live under DATA_DIR/uploads/<tenantId>/<fileId>; the database keeps the metadata. */
 function uploadsRoot(dataDir: string): string {
@@ -29,7 +30,7 @@ export async function writeStored(dataDir: string, key: string, bytes: Buffer): 
 }
 
 /** The image type from its first bytes (never trust the declared content type). */
-export function sniffImage(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/webp' | undefined {
+export function sniffImage(bytes: Buffer): ImageMimeType | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   if (
     bytes.length >= 8 &&
@@ -43,6 +44,15 @@ export function sniffImage(bytes: Buffer): 'image/jpeg' | 'image/png' | 'image/w
     bytes.toString('ascii', 8, 12) === 'WEBP'
   ) {
     return 'image/webp';
+  }
+  // An ICO directory: reserved 0, type 1 (icon), at least one image.
+  if (
+    bytes.length >= 6 &&
+    bytes.readUInt16LE(0) === 0 &&
+    bytes.readUInt16LE(2) === 1 &&
+    bytes.readUInt16LE(4) > 0
+  ) {
+    return 'image/x-icon';
   }
   return undefined;
 }
