@@ -124,8 +124,9 @@ export function createFileService(deps: ServiceDeps) {
     const row = await uow.read((db) => repo.findFile(db, tenantId, fileId));
     if (!row) throw new AppError('NOT_FOUND');
     // Photos (a customer's, a user's own) are personal data: staff only.
-    if ((row.kind === 'photo' || row.kind === 'avatar') && actor.kind !== 'staff')
-      {throw new AppError('NOT_FOUND');}
+    if ((row.kind === 'photo' || row.kind === 'avatar') && actor.kind !== 'staff') {
+      throw new AppError('NOT_FOUND');
+    }
     const full = resolveStorage(deps.config.dataDir, row.storage_key);
     try {
       await fs.promises.access(full);
