@@ -37,6 +37,8 @@ import { createMonitorService } from './modules/monitor/monitor.service';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { createFileService } from './modules/files/file.service';
 import { fileRoutes } from './modules/files/file.routes';
+import { createUserService } from './modules/users/user.service';
+import { userRoutes } from './modules/users/user.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startHousekeeping } from './jobs/housekeeping';
@@ -104,6 +106,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
     monitorRoutes(api, createMonitorService(services, bus));
     fileRoutes(api, createFileService(services));
+    userRoutes(api, createUserService(services, createAudit(deps.clock), bus));
     liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
   });
 

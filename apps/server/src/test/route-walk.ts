@@ -194,6 +194,10 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
     params: { code: (s) => s.branch.branch.code },
     branchScopedParams: ['code'],
   },
+  // User administration: an edit that changes nothing (the operator keeps their session).
+  'PATCH /api/v1/users/:userId': {
+    body: () => ({ isActive: true }),
+  },
 };
 
 const paramValue = (

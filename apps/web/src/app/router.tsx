@@ -46,6 +46,14 @@ const countersPage = lazyScreen(
   () => import('@/features/counters/pages/counters-page'),
   (m) => m.CountersPage,
 );
+const usersPage = lazyScreen(
+  () => import('@/features/users/pages/users-page'),
+  (m) => m.UsersPage,
+);
+const serviceUsersPage = lazyScreen(
+  () => import('@/features/users/pages/users-page'),
+  (m) => m.ServiceUsersPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -62,6 +70,8 @@ function OwnMonitorRedirect() {
 const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> = {
   displays: devicesPage,
   counters: countersPage,
+  users: usersPage,
+  serviceUsers: serviceUsersPage,
 };
 
 /**

@@ -19,6 +19,8 @@ import idDevices from '@/locales/id/devices.json';
 import enDevices from '@/locales/en/devices.json';
 import idCounters from '@/locales/id/counters.json';
 import enCounters from '@/locales/en/counters.json';
+import idUsers from '@/locales/id/users.json';
+import enUsers from '@/locales/en/users.json';
 
 export const NAMESPACES = [
   'common',
@@ -29,6 +31,7 @@ export const NAMESPACES = [
   'supervisor',
   'devices',
   'counters',
+  'users',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -43,6 +46,7 @@ export const CATALOGUES = {
     supervisor: idSupervisor,
     devices: idDevices,
     counters: idCounters,
+    users: idUsers,
   },
   en: {
     common: enCommon,
@@ -53,6 +57,7 @@ export const CATALOGUES = {
     supervisor: enSupervisor,
     devices: enDevices,
     counters: enCounters,
+    users: enUsers,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -72,6 +77,7 @@ export interface AppResources {
   supervisor: typeof idSupervisor;
   devices: typeof idDevices;
   counters: typeof idCounters;
+  users: typeof idUsers;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

@@ -74,6 +74,22 @@ export const ERROR_MESSAGES = {
     id: 'Loket ini tidak aktif. Pilih loket lain.',
     en: 'This counter is inactive. Choose another counter.',
   },
+  USER_SELF_LOCKOUT: {
+    id: 'Anda tidak dapat menonaktifkan atau menghapus akun sendiri, atau melepas peran admin Anda sendiri.',
+    en: 'You cannot deactivate or delete your own account, or give up your own admin role.',
+  },
+  USER_LAST_ADMIN: {
+    id: 'Admin aktif terakhir tidak dapat dinonaktifkan, diubah perannya, atau dihapus.',
+    en: 'The last active admin cannot be deactivated, given another role or deleted.',
+  },
+  USER_HAS_HISTORY: {
+    id: 'Pengguna ini sudah memiliki riwayat (antrian, sesi loket, atau perubahan data) sehingga tidak dapat dihapus. Nonaktifkan saja.',
+    en: 'This user has history (tickets, counter sessions or changes made) and cannot be deleted. Deactivate them instead.',
+  },
+  USER_PASSWORD_WRONG: {
+    id: 'Kata sandi saat ini salah.',
+    en: 'The current password is wrong.',
+  },
   IDEMPOTENCY_IN_PROGRESS: {
     id: 'Permintaan yang sama sedang diproses.',
     en: 'The same request is still being processed.',

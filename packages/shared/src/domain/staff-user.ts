@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { IdSchema } from '../common/ids';
+import { FullNameSchema, PasswordSchema, UsernameSchema } from './user';
+
+/** The roles a tenant's user can have (superadmins are platform users, not managed here). */
+export const TENANT_ROLES = ['admin', 'operator', 'caller', 'supervisor'] as const;
+export type TenantRole = (typeof TENANT_ROLES)[number];
+/** The service users' roles (`/dashboard/master/user-layanan`): bound to branches. */
+export const SERVICE_ROLES = ['operator', 'caller', 'supervisor'] as const;
+/** No role is "must be chosen"; a role that is not one of these is an invalid choice. */
+export const TenantRoleSchema = z.enum(TENANT_ROLES, {
+  error: (issue) =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? 'v.mustChoose' : undefined,
+});
+
+/** A new password (set on create, reset by an admin, changed in the profile): at least 8 characters. */
+const NEW_PASSWORD_MIN = 8;
+export const NewPasswordSchema = PasswordSchema.min(NEW_PASSWORD_MIN);
+
+/** An Indonesian mobile number (the same rule as a visitor's WhatsApp number). */
+const PHONE_PATTERN = /^(\+?62|0)8[0-9]{7,12}$/;
+/** A staff phone: optional; an empty field is no phone (null). */
+const StaffPhoneSchema = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || PHONE_PATTERN.test(v), { error: 'v.phone' })
+  .nullable()
+  .transform((v) => (v === null || v === '' ? null : v));
+
+/** A user may work at this many branches at most (a regional supervisor of a bank). */
+const USER_BRANCHES_MAX = 500;
+
+/**
+ * A user of a tenant (admin, operator, caller, supervisor) as the admin pages show it. The
+ * password hash never leaves the server.
+ */
+export const StaffUserSchema = z
+  .object({
+    id: IdSchema,
+    username: z.string(),
+    fullName: z.string(),
+    role: TenantRoleSchema,
+    phone: z.string().nullable(),
+    /** The branches a service user works at (empty for an admin, who sees every branch). */
+    branchIds: z.array(IdSchema),
+    isActive: z.boolean(),
+    avatarFileId: IdSchema.nullable(),
+    lastLoginAt: z.number().int().nullable(),
+  })
+  .meta({ id: 'StaffUser' });
+export type StaffUser = z.infer<typeof StaffUserSchema>;
+
+/** The edited fields with their real constraints (the form and the request share them). */
+export const StaffUserFieldsSchema = z.object({
+  fullName: FullNameSchema,
+  username: UsernameSchema,
+  role: TenantRoleSchema,
+  phone: StaffPhoneSchema,
+  branchIds: z.array(IdSchema).max(USER_BRANCHES_MAX),
+  isActive: z.boolean(),
+});
+
+/** An operator, caller or supervisor works at chosen branches: at least one. */
+function branchesForRole(
+  value: { role?: TenantRole | undefined; branchIds?: readonly string[] | undefined },
+  ctx: { addIssue: (issue: { code: 'custom'; message: string; path: string[]; input: unknown }) => void },
+): void {
+  if (value.role && value.role !== 'admin' && value.branchIds?.length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'v.mustChoose', path: ['branchIds'], input: value.branchIds });
+  }
+}
+
+/**
+ * What an admin edits on an existing user: the fields and, optionally, a new password (an
+ * empty field keeps the current one).
+ */
+export const EditStaffUserInputSchema = StaffUserFieldsSchema.extend({
+  password: z
+    .string()
+    .transform((v) => (v === '' ? undefined : v))
+    .pipe(NewPasswordSchema.optional()),
+})
+  .strict()
+  .superRefine(branchesForRole);
+
+/** A new user: the fields and the first password. */
+export const NewStaffUserInputSchema = StaffUserFieldsSchema.extend({ password: NewPasswordSchema })
+  .strict()
+  .superRefine(branchesForRole);
+export type NewStaffUserInput = z.input<typeof NewStaffUserInputSchema>;
