@@ -14,6 +14,8 @@ import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBranchService } from './modules/branches/branch.service';
 import { branchRoutes } from './modules/branches/branch.routes';
+import { createBranchAdminService } from './modules/branches/branch-admin.service';
+import { branchAdminRoutes } from './modules/branches/branch-admin.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -107,6 +109,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     monitorRoutes(api, createMonitorService(services, bus));
     fileRoutes(api, createFileService(services));
     userRoutes(api, createUserService(services, createAudit(deps.clock), bus));
+    branchAdminRoutes(api, createBranchAdminService(services, createAudit(deps.clock)));
     liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
   });
 

@@ -198,6 +198,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'PATCH /api/v1/users/:userId': {
     body: () => ({ isActive: true }),
   },
+  // Branch administration: a no-op edit (the walk must not rename or deactivate the graph's branch).
+  'PATCH /api/v1/branches/:branchId': { body: () => ({ isActive: true }) },
 };
 
 const paramValue = (

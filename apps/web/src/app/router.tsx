@@ -1,4 +1,4 @@
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, createBrowserRouter, useLocation, type RouteObject } from 'react-router';
 import { FullPageLoader } from '@/components/full-page-loader';
 import { NotFoundPage } from '@/components/not-found-page';
 import { RouteErrorBoundary } from '@/components/route-error-boundary';
@@ -54,16 +54,22 @@ const serviceUsersPage = lazyScreen(
   () => import('@/features/users/pages/users-page'),
   (m) => m.ServiceUsersPage,
 );
+const branchesPage = lazyScreen(
+  () => import('@/features/branches/pages/branches-page'),
+  (m) => m.BranchesRoute,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
   (m) => m.PageBeingPrepared,
 );
 
-/** `/spv/monitoring` without an id opens the signed-in user's own monitor. */
+/** `/spv/monitoring` without an id opens the signed-in user's own monitor (with the query, e.g. `?code=`). */
 function OwnMonitorRedirect() {
   const { data: user } = useSession();
-  return user ? <Navigate replace to={paths.supervisor.href(user.id)} /> : null;
+  // Keeps `?code=` so a branch's monitoring address opens the monitor on that branch.
+  const { search } = useLocation();
+  return user ? <Navigate replace to={`${paths.supervisor.href(user.id)}${search}`} /> : null;
 }
 
 /** The dashboard pages that are built, by page id; the others show the placeholder. */
@@ -72,6 +78,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   counters: countersPage,
   users: usersPage,
   serviceUsers: serviceUsersPage,
+  branches: branchesPage,
 };
 
 /**

@@ -53,7 +53,7 @@ const DASHBOARD_NAV: readonly DashboardNavEntry[] = [
         ]),
         page('branchServiceCounters', 'master/loket-layanan-cabang', 'tenant.configure'),
         page('counters', 'master/loket', 'tenant.configure'),
-        page('branches', 'master/cabang', 'tenant.configure'),
+        page('branches', 'master/cabang', 'tenant.configure', ['master/cabang/:id']),
         page('services', 'master/layanan', 'tenant.configure'),
         page('inactiveServices', 'master/layanan-non-aktif', 'tenant.configure'),
         page('eform', 'master/eform', 'tenant.configure'),

@@ -21,6 +21,8 @@ import idCounters from '@/locales/id/counters.json';
 import enCounters from '@/locales/en/counters.json';
 import idUsers from '@/locales/id/users.json';
 import enUsers from '@/locales/en/users.json';
+import idBranches from '@/locales/id/branches.json';
+import enBranches from '@/locales/en/branches.json';
 
 export const NAMESPACES = [
   'common',
@@ -32,6 +34,7 @@ export const NAMESPACES = [
   'devices',
   'counters',
   'users',
+  'branches',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -47,6 +50,7 @@ export const CATALOGUES = {
     devices: idDevices,
     counters: idCounters,
     users: idUsers,
+    branches: idBranches,
   },
   en: {
     common: enCommon,
@@ -58,6 +62,7 @@ export const CATALOGUES = {
     devices: enDevices,
     counters: enCounters,
     users: enUsers,
+    branches: enBranches,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -78,6 +83,7 @@ export interface AppResources {
   devices: typeof idDevices;
   counters: typeof idCounters;
   users: typeof idUsers;
+  branches: typeof idBranches;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

@@ -123,6 +123,34 @@ export const ERROR_MESSAGES = {
     id: 'Layanan sementara tidak tersedia.',
     en: 'The service is temporarily unavailable.',
   },
+  BRANCH_CODE_TAKEN: {
+    id: 'Kode cabang sudah dipakai cabang lain.',
+    en: 'This branch code is already used by another branch.',
+  },
+  BRANCH_HAS_HISTORY: {
+    id: 'Cabang ini sudah memiliki riwayat antrian dan tidak dapat dihapus. Nonaktifkan cabang ini sebagai gantinya.',
+    en: 'This branch has queue history and cannot be deleted. Deactivate it instead.',
+  },
+  BRANCH_COUNTER_LIMIT_BELOW_ACTIVE: {
+    id: 'Batas loket tidak boleh lebih kecil dari jumlah loket aktif cabang ini. Nonaktifkan loket terlebih dahulu.',
+    en: "The counter limit cannot be lower than the branch's active counters. Deactivate counters first.",
+  },
+  BRANCH_DISPLAY_LIMIT_BELOW_ACTIVE: {
+    id: 'Batas display tidak boleh lebih kecil dari jumlah display aktif cabang ini. Nonaktifkan display terlebih dahulu.',
+    en: "The display limit cannot be lower than the branch's active displays. Disable displays first.",
+  },
+  SCHEDULE_OVERLAP: {
+    id: 'Jadwal ini bertumpuk dengan jadwal lain layanan ini pada hari yang sama.',
+    en: 'This schedule overlaps another schedule of this service on the same day.',
+  },
+  HOLIDAY_DATE_TAKEN: {
+    id: 'Tanggal ini sudah menjadi hari libur untuk cakupan yang sama.',
+    en: 'This date is already a holiday for the same scope.',
+  },
+  BRANCH_IMPORT_INVALID: {
+    id: 'Berkas impor berisi baris yang salah; tidak ada cabang yang diimpor. Perbaiki baris yang ditandai lalu coba lagi.',
+    en: 'The import file has invalid rows; no branch was imported. Fix the marked rows and try again.',
+  },
 } as const satisfies Record<ErrorCode, Record<Language, string>>;
 
 export function errorMessage(code: ErrorCode, lang: Language): string {

@@ -40,6 +40,14 @@ export const VALIDATION_MESSAGES = {
     en: 'Invalid WhatsApp number (e.g. 081234567890).',
   },
   'v.json': { id: 'Isi permintaan bukan JSON yang valid.', en: 'The request body is not valid JSON.' },
+  'v.branchCode': {
+    id: 'Kode cabang hanya huruf, angka, - dan _ (tanpa spasi).',
+    en: 'Branch code: letters, digits, - and _ only (no spaces).',
+  },
+  'v.monitoringUrl': {
+    id: 'Alamat harus diawali http:// atau https://.',
+    en: 'The address must start with http:// or https://.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

@@ -1,4 +1,4 @@
-import type { Branch, BranchSummary } from '@antrean/shared/domain/branch';
+import type { Branch, BranchDetail, BranchSummary } from '@antrean/shared/domain/branch';
 import { fromFlag } from '../../lib/flags';
 import type { BranchRow } from './branch.repository';
 
@@ -30,4 +30,11 @@ export function toBranch(row: BranchRow): Branch {
     showOnKiosk: fromFlag(row.show_on_kiosk),
     showOnWeb: fromFlag(row.show_on_web),
   };
+}
+
+export function toBranchDetail(
+  row: BranchRow,
+  usage: { activeCounters: number; activeDisplays: number },
+): BranchDetail {
+  return { ...toBranch(row), apiKeyHint: row.api_key_hint, usage };
 }

@@ -1,0 +1,95 @@
+import { Anchor, Badge, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { isApiError } from '@/lib/api';
+import { ErrorAlert } from '@/lib/error-alert';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { branchDetailQueryOptions } from '../api/queries';
+import { BranchIntegration } from '../components/branch-integration';
+import { BranchSettingsForm } from '../components/branch-settings-form';
+import { BRANCHES_HREF } from '../lib/paths';
+
+/**
+ * /dashboard/master/cabang/:id — one branch: its fields (saved with "Cabang Berhasil Diubah"),
+ * what it uses of its limits, and its integration key and monitoring address.
+ */
+export function BranchDetailPage({ branchId }: { branchId: string }) {
+  const { t } = useTranslation(['branches', 'common']);
+  const query = useQuery(branchDetailQueryOptions(branchId));
+  const branch = query.data;
+  useDocumentTitle(branch ? branch.name : t('documentTitle'));
+
+  const back = (
+    <Anchor component={Link} to={BRANCHES_HREF} size="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} aria-hidden />
+        {t('detail.back')}
+      </Group>
+    </Anchor>
+  );
+
+  if (query.isError) {
+    const notFound = isApiError(query.error) && query.error.code === 'NOT_FOUND';
+    return (
+      <Stack gap="lg">
+        {back}
+        {notFound ? (
+          <Text>{t('detail.notFound')}</Text>
+        ) : (
+          <ErrorAlert
+            title={t('detail.loadFailed')}
+            error={query.error}
+            onRetry={() => void query.refetch()}
+          />
+        )}
+      </Stack>
+    );
+  }
+  if (!branch) {
+    return (
+      <Stack gap="lg">
+        {back}
+        <Skeleton height={32} width={320} />
+        <Skeleton height={240} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="lg">
+      {back}
+      <div>
+        <Group gap="sm">
+          <Title order={1}>{branch.name}</Title>
+          <Badge color={branch.isActive ? 'green' : 'gray'} variant="light">
+            {branch.isActive ? t('common:status.active') : t('common:status.inactive')}
+          </Badge>
+        </Group>
+        <Text c="dimmed" mt={4}>
+          {t('detail.subtitle', { code: branch.code, city: branch.city })}
+        </Text>
+        <Text size="sm" mt={4}>
+          {t('detail.usage', {
+            counters: branch.usage.activeCounters,
+            counterLimit: branch.counterLimit,
+            displays: branch.usage.activeDisplays,
+            displayLimit: branch.displayLimit,
+          })}
+        </Text>
+      </div>
+      <Tabs defaultValue="settings" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="settings">{t('detail.tabs.settings')}</Tabs.Tab>
+          <Tabs.Tab value="integration">{t('detail.tabs.integration')}</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="settings" pt="md">
+          <BranchSettingsForm branch={branch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="integration" pt="md">
+          <BranchIntegration branch={branch} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}
