@@ -244,6 +244,7 @@ describeWithDb('branch administration (HTTP)', () => {
 
   it('generates and rotates the API key: shown once, stored hashed, the old key stops working', async () => {
     const branch = (await create(branchBody())).json<BranchDetail>();
+    t.clock.advance(1000);
     const first = await send('POST', `/api/v1/branches/${branch.id}/api-key`);
     expect(first.statusCode, first.body).toBe(201);
     const key1 = first.json<BranchApiKey>();
@@ -267,6 +268,7 @@ describeWithDb('branch administration (HTTP)', () => {
         headers: { 'x-api-key': key },
       });
     expect((await withKey(key1.key)).statusCode).toBe(200);
+    t.clock.advance(1000);
     const key2 = (await send('POST', `/api/v1/branches/${branch.id}/api-key`)).json<BranchApiKey>();
     expect(key2.key).not.toBe(key1.key);
     expect((await withKey(key1.key)).statusCode).toBe(401);
