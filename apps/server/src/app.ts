@@ -44,7 +44,10 @@ import { userRoutes } from './modules/users/user.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startHousekeeping } from './jobs/housekeeping';
-import { logProvider, type MessageProvider } from './modules/messaging/providers';
+import { createSecretBox } from './lib/secret-box';
+import { createMessaging } from './modules/settings/messaging';
+import { createSettingsService } from './modules/settings/settings.service';
+import { settingsRoutes } from './modules/settings/settings.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,6 +98,9 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       : createLocalBus(hub);
   const tickets = createTicketService(services, bus);
   const devices = createDeviceService(services);
+  const messaging = createMessaging(services, createSecretBox(deps.config), (entry, msg) =>
+    app.log.info(entry, msg),
+  );
 
   await app.register(async (api) => {
     healthRoutes(api, deps);
@@ -110,6 +116,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     fileRoutes(api, createFileService(services));
     userRoutes(api, createUserService(services, createAudit(deps.clock), bus));
     branchAdminRoutes(api, createBranchAdminService(services, createAudit(deps.clock)));
+    settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
     liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
   });
 
@@ -119,15 +126,12 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     options.timers === false
       ? undefined
       : startQueueTimers(services, tickets, (error) => app.log.error({ err: error }, 'queue timers'));
-  const providers: Record<string, MessageProvider> = {
-    log: logProvider((entry, msg) => app.log.info(entry, msg)),
-  };
   const outbox =
     options.timers === false
       ? undefined
       : startOutboxWorker(
           services,
-          (name) => providers[name],
+          (name) => messaging.providers[name],
           (error) => app.log.error({ err: error }, 'outbox worker'),
         );
   const housekeeping =

@@ -22,6 +22,10 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST: z.string().optional(),
+  /** 32 bytes (base64 or hex) that encrypt stored secrets; empty: DATA_DIR/secret.key, generated once. */
+  ANTREAN_SECRET_KEY: z.string().optional(),
+  /** The WhatsApp Cloud API's base URL (the Graph API version included). */
+  WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -40,6 +44,9 @@ export interface Config {
   trustProxy: boolean;
   webDist: string | undefined;
   version: string;
+  /** The key for secrets stored encrypted (lib/secret-box.ts); undefined: DATA_DIR/secret.key. */
+  secretKey: string | undefined;
+  whatsappApiUrl: string;
 }
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -68,5 +75,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST,
     version: process.env.npm_package_version ?? '0.1.0',
+    secretKey: env.ANTREAN_SECRET_KEY === '' ? undefined : env.ANTREAN_SECRET_KEY,
+    whatsappApiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
   };
 }

@@ -6,7 +6,7 @@ import { runEvery } from './every';
 const OUTBOX = { batch: 50, leaseMs: 60_000, maxAttempts: 8 } as const;
 
 /** Delivers due outbox messages once; each row is leased so concurrent workers never double-send. */
-async function deliverOutbox(
+export async function deliverOutbox(
   deps: ServiceDeps,
   providerFor: (name: string) => MessageProvider | undefined,
 ): Promise<{ sent: number; failed: number }> {

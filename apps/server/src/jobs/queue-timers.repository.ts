@@ -14,10 +14,18 @@ function ticketsWithBranch(db: Db) {
     .selectAll('tickets');
 }
 
-/** Tickets still `calling` that were called at or before `calledBefore`, with their branch's auto-serve settings. */
+/**
+ * Tickets still `calling` that were called at or before `calledBefore`, with their branch's
+ * auto-serve settings and their tenant's announcement time (null: no settings row, the default).
+ */
 export async function listDueAnnouncements(db: Db, calledBefore: number) {
   return ticketsWithBranch(db)
-    .select(['branches.auto_serve as autoServe', 'branches.auto_serve_delay_seconds as delay'])
+    .leftJoin('tenant_settings', 'tenant_settings.tenant_id', 'tickets.tenant_id')
+    .select([
+      'branches.auto_serve as autoServe',
+      'branches.auto_serve_delay_seconds as delay',
+      'tenant_settings.call_announce_seconds as announceSeconds',
+    ])
     .where('tickets.status', '=', 'calling')
     .where('tickets.called_at', '<=', calledBefore)
     .limit(BATCH)

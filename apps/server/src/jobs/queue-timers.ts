@@ -1,19 +1,24 @@
 import { localDate } from '@antrean/shared/common/time';
+import { SETTINGS_LIMITS } from '@antrean/shared/domain/tenant-settings';
 import type { ServiceDeps } from '../lib/deps';
 import type { TicketService } from '../modules/tickets/ticket.service';
 import * as repo from './queue-timers.repository';
 import { runEvery } from './every';
 
-/** Seconds a call stays `calling` before it counts as announced when no display acknowledged it. */
-const ANNOUNCE_SECONDS = 10;
+/**
+ * The shortest announcement time a tenant can set (its "review timeout", `tenant_settings.
+ * call_announce_seconds`, default 10 s): calls older than this are candidates, each then checked
+ * against its own tenant's time.
+ */
+const MIN_ANNOUNCE_SECONDS = SETTINGS_LIMITS.reviewTimeoutSeconds.min;
 
 /**
  * One pass of the time-driven transitions. Everything is derived from stored times, so a restart
  * loses nothing: calling → called after the announcement time, auto-serve after the branch's
  * delay, and at each branch's local midnight leftover booked/held/skipped tickets → no_show.
  *
- * Announce and auto-serve are stored at the time they were DUE (called time + 10 s, called time +
- * delay), not at the time of the pass, so a serving start (and so the service duration) is exact
+ * Announce and auto-serve are stored at the time they were DUE (called time + the tenant's
+ * announcement time, 10 s by default; called time + delay), not at the time of the pass, so a serving start (and so the service duration) is exact
  * even when the process was down. When a pass finds both due, they happen in the order they were
  * due: a ticket whose auto-serve came before its announcement goes calling → serving directly,
  * as an on-time pass would have done.
@@ -28,12 +33,13 @@ export async function runQueueTimers(
   let served = 0;
   let expired = 0;
 
-  const calling = await uow.read((db) => repo.listDueAnnouncements(db, now - ANNOUNCE_SECONDS * 1000));
-  for (const { autoServe, delay, ...ticket } of calling) {
-    if (ticket.called_at === null) continue;
+  const calling = await uow.read((db) => repo.listDueAnnouncements(db, now - MIN_ANNOUNCE_SECONDS * 1000));
+  for (const { autoServe, delay, announceSeconds, ...ticket } of calling) {
+    const announce = Number(announceSeconds ?? 10);
+    if (ticket.called_at === null || ticket.called_at + announce * 1000 > now) continue;
     // Auto-serve was due before the announcement: leave it to the auto-serve pass below.
-    if (autoServe === 1 && delay < ANNOUNCE_SECONDS) continue;
-    if (await tickets.systemTransition(ticket, 'announce', ticket.called_at + ANNOUNCE_SECONDS * 1000)) {
+    if (autoServe === 1 && delay < announce) continue;
+    if (await tickets.systemTransition(ticket, 'announce', ticket.called_at + announce * 1000)) {
       announced += 1;
     }
   }

@@ -58,6 +58,10 @@ const branchesPage = lazyScreen(
   () => import('@/features/branches/pages/branches-page'),
   (m) => m.BranchesRoute,
 );
+const settingsPage = lazyScreen(
+  () => import('@/features/settings/pages/settings-page'),
+  (m) => m.SettingsPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -79,6 +83,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   users: usersPage,
   serviceUsers: serviceUsersPage,
   branches: branchesPage,
+  configuration: settingsPage,
 };
 
 /**

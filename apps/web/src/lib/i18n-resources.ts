@@ -23,6 +23,8 @@ import idUsers from '@/locales/id/users.json';
 import enUsers from '@/locales/en/users.json';
 import idBranches from '@/locales/id/branches.json';
 import enBranches from '@/locales/en/branches.json';
+import idSettings from '@/locales/id/settings.json';
+import enSettings from '@/locales/en/settings.json';
 
 export const NAMESPACES = [
   'common',
@@ -35,6 +37,7 @@ export const NAMESPACES = [
   'counters',
   'users',
   'branches',
+  'settings',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -51,6 +54,7 @@ export const CATALOGUES = {
     counters: idCounters,
     users: idUsers,
     branches: idBranches,
+    settings: idSettings,
   },
   en: {
     common: enCommon,
@@ -63,6 +67,7 @@ export const CATALOGUES = {
     counters: enCounters,
     users: enUsers,
     branches: enBranches,
+    settings: enSettings,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -84,6 +89,7 @@ export interface AppResources {
   counters: typeof idCounters;
   users: typeof idUsers;
   branches: typeof idBranches;
+  settings: typeof idSettings;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

@@ -47,6 +47,8 @@ const ERROR_STATUS = {
   SCHEDULE_OVERLAP: 409,
   HOLIDAY_DATE_TAKEN: 409,
   BRANCH_IMPORT_INVALID: 422,
+  WHATSAPP_NOT_CONFIGURED: 409,
+  WHATSAPP_SEND_FAILED: 502,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

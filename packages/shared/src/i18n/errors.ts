@@ -151,6 +151,14 @@ export const ERROR_MESSAGES = {
     id: 'Berkas impor berisi baris yang salah; tidak ada cabang yang diimpor. Perbaiki baris yang ditandai lalu coba lagi.',
     en: 'The import file has invalid rows; no branch was imported. Fix the marked rows and try again.',
   },
+  WHATSAPP_NOT_CONFIGURED: {
+    id: 'WhatsApp Cloud belum lengkap: isi phone number id dan access token, lalu simpan.',
+    en: 'WhatsApp Cloud is not set up: fill in the phone number id and access token, then save.',
+  },
+  WHATSAPP_SEND_FAILED: {
+    id: 'Penyedia WhatsApp menolak atau tidak menjawab; pesan tidak terkirim.',
+    en: 'The WhatsApp provider refused or did not answer; the message was not sent.',
+  },
 } as const satisfies Record<ErrorCode, Record<Language, string>>;
 
 export function errorMessage(code: ErrorCode, lang: Language): string {

@@ -1,8 +1,25 @@
-import type { OutboxRow } from './outbox.repository';
+import { messageText } from './message-text';
 
-/** Sends one queued message; throws to be retried later. */
+/** A message to send: an outbox row, or the admin's test message (same fields). */
+interface OutgoingMessage {
+  tenant_id: string | null;
+  recipient: string;
+  template: string;
+  language: string;
+  /** JSON of the template's values. */
+  payload: string;
+}
+
+/** Sends one message; throws to be retried later (the outbox) or reported (the test message). */
 export interface MessageProvider {
-  send(message: OutboxRow): Promise<{ providerMessageId: string | null }>;
+  send(message: OutgoingMessage): Promise<{ providerMessageId: string | null }>;
+}
+
+function payloadOf(message: OutgoingMessage): Record<string, unknown> {
+  const parsed: unknown = JSON.parse(message.payload);
+  const record: Record<string, unknown> = {};
+  if (parsed && typeof parsed === 'object') Object.assign(record, parsed);
+  return record;
 }
 
 /**
@@ -12,12 +29,93 @@ export interface MessageProvider {
 export function logProvider(log: (entry: Record<string, unknown>, msg: string) => void): MessageProvider {
   return {
     send(message) {
-      const payload: unknown = JSON.parse(message.payload);
       log(
-        { to: message.recipient, template: message.template, language: message.language, payload },
+        {
+          to: message.recipient,
+          template: message.template,
+          language: message.language,
+          payload: payloadOf(message),
+        },
         'whatsapp message (log provider)',
       );
       return Promise.resolve({ providerMessageId: null });
+    },
+  };
+}
+
+export interface WhatsAppCloudCredentials {
+  phoneNumberId: string;
+  accessToken: string;
+}
+
+/** The provider refused or did not answer; `message` says why (never the token). */
+class MessageSendError extends Error {
+  override name = 'MessageSendError';
+}
+
+/** Indonesian numbers as the Cloud API wants them: country code, digits only (0812… → 62812…). */
+function toWhatsAppNumber(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  return digits.startsWith('0') ? `62${digits.slice(1)}` : digits;
+}
+
+function errorReason(status: number, body: unknown): string {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = body.error;
+    if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
+      return `HTTP ${status}: ${error.message.slice(0, 200)}`;
+    }
+  }
+  return `HTTP ${status}`;
+}
+
+/**
+ * WhatsApp Business Cloud API (`POST {apiUrl}/{phoneNumberId}/messages`, a text message), with
+ * each tenant's own credentials (`credentialsFor`: the settings, the token decrypted).
+ */
+export function whatsappCloudProvider(options: {
+  apiUrl: string;
+  credentialsFor: (tenantId: string) => Promise<WhatsAppCloudCredentials | null>;
+  timeoutMs?: number;
+}): MessageProvider {
+  return {
+    async send(message) {
+      const credentials = message.tenant_id ? await options.credentialsFor(message.tenant_id) : null;
+      if (!credentials) throw new MessageSendError('WhatsApp Cloud is not configured for this tenant');
+      const url = `${options.apiUrl}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
+      let response: Response;
+      try {
+        response = await fetch(url, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${credentials.accessToken}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            messaging_product: 'whatsapp',
+            recipient_type: 'individual',
+            to: toWhatsAppNumber(message.recipient),
+            type: 'text',
+            text: {
+              preview_url: false,
+              body: messageText(message.template, message.language, payloadOf(message)),
+            },
+          }),
+          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        });
+      } catch (error) {
+        throw new MessageSendError(`no answer: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const body: unknown = await response.json().catch(() => null);
+      if (!response.ok) throw new MessageSendError(errorReason(response.status, body));
+      let id: string | null = null;
+      if (body && typeof body === 'object' && 'messages' in body && Array.isArray(body.messages)) {
+        const first: unknown = body.messages[0];
+        if (first && typeof first === 'object' && 'id' in first && typeof first.id === 'string') {
+          id = first.id;
+        }
+      }
+      return { providerMessageId: id };
     },
   };
 }

@@ -40,3 +40,21 @@ export async function skipLimitOf(db: Db, tenantId: string): Promise<number> {
     .executeTakeFirst();
   return row ? Number(row.skip_limit) : DEFAULT_SKIP_LIMIT;
 }
+
+/**
+ * The tenant's check-in window around a booking's slot start (`tenant_settings`, default 30
+ * minutes before to 15 after): a check-in outside it needs an operator's validation.
+ */
+export async function checkInWindowOf(
+  db: Db,
+  tenantId: string,
+): Promise<{ beforeMinutes: number; afterMinutes: number }> {
+  const row = await db
+    .selectFrom('tenant_settings')
+    .select(['check_in_before_minutes', 'check_in_after_minutes'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row
+    ? { beforeMinutes: Number(row.check_in_before_minutes), afterMinutes: Number(row.check_in_after_minutes) }
+    : { beforeMinutes: 30, afterMinutes: 15 };
+}

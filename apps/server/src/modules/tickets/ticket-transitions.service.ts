@@ -196,7 +196,13 @@ export function createTicketTransitions(deps: ServiceDeps, recorder: TicketRecor
           break;
         case 'check-in': {
           const service = await lookup.findOfferedService(trx, tenantId, ticket.branch_id, ticket.service_id);
-          after.status = service?.requires_validation === 1 ? 'unvalidated' : 'waiting';
+          // Outside the tenant's check-in window the booking needs an operator's validation.
+          const window = await rules.checkInWindowOf(trx, tenantId);
+          const slot = ticket.slot_start_at;
+          const outside =
+            slot !== null &&
+            (now < slot - window.beforeMinutes * 60_000 || now > slot + window.afterMinutes * 60_000);
+          after.status = service?.requires_validation === 1 || outside ? 'unvalidated' : 'waiting';
           after.checked_in_at = now;
           after.queued_at = now;
           break;

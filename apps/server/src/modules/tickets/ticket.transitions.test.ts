@@ -250,7 +250,8 @@ describeWithDb('ticket state machine over HTTP', () => {
     it('check-in (booked → waiting, or unvalidated when the service needs validation) and validate', async () => {
       const service = s.services[1];
       if (!service) throw new Error('service');
-      const slot = t.clock.now() + 3600_000;
+      // Inside the default check-in window (30 min before the slot to 15 min after).
+      const slot = t.clock.now() + 10 * 60_000;
       const booking = await insertTicket(t, {
         branchId: s.branch.id,
         serviceId: service.id,
