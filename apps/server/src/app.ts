@@ -35,6 +35,8 @@ import { deviceAdminRoutes } from './modules/devices/device-admin.routes';
 import { createAudit } from './modules/audit/audit.service';
 import { createCounterService } from './modules/counters/counter.service';
 import { counterRoutes } from './modules/counters/counter.routes';
+import { createServiceAdminService } from './modules/services/service.service';
+import { serviceRoutes } from './modules/services/service.routes';
 import { createMonitorService } from './modules/monitor/monitor.service';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { createFileService } from './modules/files/file.service';
@@ -112,6 +114,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     deviceRoutes(api, devices, tickets);
     deviceAdminRoutes(api, createDeviceAdminService(services, bus));
     counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
+    serviceRoutes(api, createServiceAdminService(services, createAudit(deps.clock)));
     monitorRoutes(api, createMonitorService(services, bus));
     fileRoutes(api, createFileService(services));
     userRoutes(api, createUserService(services, createAudit(deps.clock), bus));

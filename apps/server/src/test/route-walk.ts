@@ -200,6 +200,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   },
   // Branch administration: a no-op edit (the walk must not rename or deactivate the graph's branch).
   'PATCH /api/v1/branches/:branchId': { body: () => ({ isActive: true }) },
+  'PATCH /api/v1/services/:serviceId': { body: () => ({ name: 'Layanan Diambil Alih' }) },
 };
 
 const paramValue = (

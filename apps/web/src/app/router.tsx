@@ -62,6 +62,10 @@ const settingsPage = lazyScreen(
   () => import('@/features/settings/pages/settings-page'),
   (m) => m.SettingsPage,
 );
+const servicesPage = lazyScreen(
+  () => import('@/features/services/pages/services-page'),
+  (m) => m.ServicesPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -84,6 +88,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   serviceUsers: serviceUsersPage,
   branches: branchesPage,
   configuration: settingsPage,
+  services: servicesPage,
 };
 
 /**

@@ -25,6 +25,8 @@ import idBranches from '@/locales/id/branches.json';
 import enBranches from '@/locales/en/branches.json';
 import idSettings from '@/locales/id/settings.json';
 import enSettings from '@/locales/en/settings.json';
+import idServices from '@/locales/id/services.json';
+import enServices from '@/locales/en/services.json';
 
 export const NAMESPACES = [
   'common',
@@ -38,6 +40,7 @@ export const NAMESPACES = [
   'users',
   'branches',
   'settings',
+  'services',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -55,6 +58,7 @@ export const CATALOGUES = {
     users: idUsers,
     branches: idBranches,
     settings: idSettings,
+    services: idServices,
   },
   en: {
     common: enCommon,
@@ -68,6 +72,7 @@ export const CATALOGUES = {
     users: enUsers,
     branches: enBranches,
     settings: enSettings,
+    services: enServices,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -90,6 +95,7 @@ export interface AppResources {
   users: typeof idUsers;
   branches: typeof idBranches;
   settings: typeof idSettings;
+  services: typeof idServices;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

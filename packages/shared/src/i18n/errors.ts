@@ -159,6 +159,19 @@ export const ERROR_MESSAGES = {
     id: 'Penyedia WhatsApp menolak atau tidak menjawab; pesan tidak terkirim.',
     en: 'The WhatsApp provider refused or did not answer; the message was not sent.',
   },
+  SERVICE_CODE_TAKEN: {
+    id: 'Kode layanan sudah dipakai layanan lain.',
+    en: 'This service code is already used by another service.',
+  },
+  SUB_SERVICE_EXISTS: { id: 'Sub layanan sudah ada.', en: 'This sub service already exists.' },
+  SERVICE_HAS_TICKETS_TODAY: {
+    id: 'Layanan ini sudah memiliki antrian hari ini dan tidak dapat dihapus. Nonaktifkan layanan ini sebagai gantinya.',
+    en: 'This service has tickets today and cannot be deleted. Deactivate it instead.',
+  },
+  SERVICE_HAS_HISTORY: {
+    id: 'Layanan ini sudah memiliki riwayat antrian dan tidak dapat dihapus. Nonaktifkan layanan ini sebagai gantinya.',
+    en: 'This service has queue history and cannot be deleted. Deactivate it instead.',
+  },
 } as const satisfies Record<ErrorCode, Record<Language, string>>;
 
 export function errorMessage(code: ErrorCode, lang: Language): string {

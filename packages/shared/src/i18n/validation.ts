@@ -48,6 +48,11 @@ export const VALIDATION_MESSAGES = {
     id: 'Alamat harus diawali http:// atau https://.',
     en: 'The address must start with http:// or https://.',
   },
+  'v.service.code': {
+    id: 'Kode layanan hanya huruf atau angka, tanpa spasi (contoh K).',
+    en: 'The service code is letters or digits only, without spaces (e.g. K).',
+  },
+  'v.subService.exists': { id: 'Sub layanan sudah ada.', en: 'This sub service already exists.' },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;
