@@ -43,6 +43,9 @@ import { createFileService } from './modules/files/file.service';
 import { fileRoutes } from './modules/files/file.routes';
 import { createUserService } from './modules/users/user.service';
 import { userRoutes } from './modules/users/user.routes';
+import { createPlatformCatalogService } from './modules/platform/catalog.service';
+import { createTenantAdminService } from './modules/platform/tenant-admin.service';
+import { platformRoutes } from './modules/platform/platform.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startHousekeeping } from './jobs/housekeeping';
@@ -121,6 +124,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     branchAdminRoutes(api, createBranchAdminService(services, createAudit(deps.clock)));
     settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
     liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
+    platformRoutes(
+      api,
+      createPlatformCatalogService(services, createAudit(deps.clock)),
+      createTenantAdminService(services, createAudit(deps.clock), createFileService(services)),
+    );
   });
 
   const sweep = setInterval(() => hub.sweep(), 60_000);

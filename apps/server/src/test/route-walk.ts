@@ -136,6 +136,7 @@ const PARAM_IDS: Record<string, (s: Scope) => string> = {
   subServiceId: (s) => s.tenant.service.subServiceIds[0] ?? '',
   userId: (s) => s.tenant.users.operator.id,
   fileId: (s) => s.tenant.file.id,
+  categoryId: (s) => s.tenant.tenant.categoryId,
 };
 
 /** Parameters whose entity belongs to one branch (another branch of the same tenant has its own). */
@@ -201,6 +202,13 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   // Branch administration: a no-op edit (the walk must not rename or deactivate the graph's branch).
   'PATCH /api/v1/branches/:branchId': { body: () => ({ isActive: true }) },
   'PATCH /api/v1/services/:serviceId': { body: () => ({ name: 'Layanan Diambil Alih' }) },
+  // Published app versions are platform rows (no tenant, superadmin only): any id fills the path.
+  'PATCH /api/v1/applications/:applicationId': {
+    params: { applicationId: () => '00000000-0000-7000-8000-00000000a001' },
+  },
+  'DELETE /api/v1/applications/:applicationId': {
+    params: { applicationId: () => '00000000-0000-7000-8000-00000000a001' },
+  },
 };
 
 const paramValue = (

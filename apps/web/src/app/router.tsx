@@ -66,6 +66,18 @@ const servicesPage = lazyScreen(
   () => import('@/features/services/pages/services-page'),
   (m) => m.ServicesPage,
 );
+const categoriesPage = lazyScreen(
+  () => import('@/features/platform/pages/categories-page'),
+  (m) => m.CategoriesPage,
+);
+const tenantsPage = lazyScreen(
+  () => import('@/features/platform/pages/tenants-page'),
+  (m) => m.TenantsPage,
+);
+const applicationsPage = lazyScreen(
+  () => import('@/features/platform/pages/applications-page'),
+  (m) => m.ApplicationsPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -89,6 +101,9 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   branches: branchesPage,
   configuration: settingsPage,
   services: servicesPage,
+  categories: categoriesPage,
+  tenant: tenantsPage,
+  applications: applicationsPage,
 };
 
 /**

@@ -27,6 +27,8 @@ import idSettings from '@/locales/id/settings.json';
 import enSettings from '@/locales/en/settings.json';
 import idServices from '@/locales/id/services.json';
 import enServices from '@/locales/en/services.json';
+import idPlatform from '@/locales/id/platform.json';
+import enPlatform from '@/locales/en/platform.json';
 
 export const NAMESPACES = [
   'common',
@@ -41,6 +43,7 @@ export const NAMESPACES = [
   'branches',
   'settings',
   'services',
+  'platform',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -59,6 +62,7 @@ export const CATALOGUES = {
     branches: idBranches,
     settings: idSettings,
     services: idServices,
+    platform: idPlatform,
   },
   en: {
     common: enCommon,
@@ -73,6 +77,7 @@ export const CATALOGUES = {
     branches: enBranches,
     settings: enSettings,
     services: enServices,
+    platform: enPlatform,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -96,6 +101,7 @@ export interface AppResources {
   branches: typeof idBranches;
   settings: typeof idSettings;
   services: typeof idServices;
+  platform: typeof idPlatform;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

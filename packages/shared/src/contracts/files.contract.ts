@@ -31,7 +31,7 @@ export function fileUrl(fileId: string): string {
   return `/api/v1/files/${encodeURIComponent(fileId)}`;
 }
 
-const StoredImageSchema = z
+export const StoredImageSchema = z
   .object({
     id: IdSchema,
     url: z.string(),

@@ -172,6 +172,22 @@ export const ERROR_MESSAGES = {
     id: 'Layanan ini sudah memiliki riwayat antrian dan tidak dapat dihapus. Nonaktifkan layanan ini sebagai gantinya.',
     en: 'This service has queue history and cannot be deleted. Deactivate it instead.',
   },
+  TENANT_CATEGORY_NAME_TAKEN: {
+    id: 'Nama kategori sudah dipakai.',
+    en: 'This category name is already used.',
+  },
+  TENANT_CATEGORY_IN_USE: {
+    id: 'Kategori ini masih dipakai tenant dan tidak dapat dihapus. Pindahkan tenant tersebut ke kategori lain dahulu.',
+    en: 'Tenants still belong to this category, so it cannot be deleted. Move them to another category first.',
+  },
+  TENANT_NAME_TAKEN: {
+    id: 'Nama tenant sudah dipakai.',
+    en: 'This tenant name is already used.',
+  },
+  APPLICATION_VERSION_TAKEN: {
+    id: 'Versi ini sudah ada untuk platform tersebut.',
+    en: 'This version already exists for that platform.',
+  },
 } as const satisfies Record<ErrorCode, Record<Language, string>>;
 
 export function errorMessage(code: ErrorCode, lang: Language): string {

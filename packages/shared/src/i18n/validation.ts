@@ -53,6 +53,14 @@ export const VALIDATION_MESSAGES = {
     en: 'The service code is letters or digits only, without spaces (e.g. K).',
   },
   'v.subService.exists': { id: 'Sub layanan sudah ada.', en: 'This sub service already exists.' },
+  'v.version': {
+    id: 'Format versi tidak valid (contoh 1.2.0).',
+    en: 'Invalid version format (e.g. 1.2.0).',
+  },
+  'v.url': {
+    id: 'Alamat harus diawali http:// atau https://.',
+    en: 'The address must start with http:// or https://.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

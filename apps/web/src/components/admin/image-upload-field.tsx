@@ -25,12 +25,12 @@ function sizeText(bytes: number): string {
 }
 
 /** Uploads one image of the tenant and answers the stored file (its id is what a form saves). */
-function useUploadImage(purpose: ImagePurpose) {
+function useUploadImage(purpose: ImagePurpose, upload?: (form: FormData) => Promise<StoredImage>) {
   return useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file, file.name);
-      return api.call(filesContract.uploadImage, { query: { purpose }, form });
+      return upload ? upload(form) : api.call(filesContract.uploadImage, { query: { purpose }, form });
     },
   });
 }
@@ -48,6 +48,8 @@ export function ImageUploadField({
   onChange,
   error,
   description,
+  upload,
+  previewUrl = fileUrl,
 }: {
   label: string;
   purpose: ImagePurpose;
@@ -56,10 +58,17 @@ export function ImageUploadField({
   /** A field error from the form (e.g. the server's). */
   error?: string | null;
   description?: string;
+  /**
+   * Where the image is sent instead of `POST /api/v1/files/images` (the multipart form with the
+   * `file` part), e.g. the superadmin's upload into the tenant being edited.
+   */
+  upload?: (form: FormData) => Promise<StoredImage>;
+  /** Where the preview is read (default: the tenant's file route). */
+  previewUrl?: (fileId: string) => string;
 }) {
   const { t } = useTranslation('common');
   const errorText = useErrorText();
-  const upload = useUploadImage(purpose);
+  const uploadImage = useUploadImage(purpose, upload);
   const [localError, setLocalError] = useState<string | null>(null);
   const rule = IMAGE_RULES[purpose];
   const types = rule.types.map((type) => TYPE_NAMES[type]).join(', ');
@@ -77,7 +86,7 @@ export function ImageUploadField({
       setLocalError(t('admin.upload.wrongType', { types }));
       return;
     }
-    upload.mutate(file, {
+    uploadImage.mutate(file, {
       onSuccess: (stored) => onChange(stored.id, stored),
       onError: (cause) =>
         setLocalError(
@@ -101,7 +110,7 @@ export function ImageUploadField({
       <Stack gap="xs" mt={4}>
         {value && (
           <Image
-            src={fileUrl(value)}
+            src={previewUrl(value)}
             alt={t('admin.upload.preview', { label })}
             h={72}
             w="auto"
@@ -118,7 +127,7 @@ export function ImageUploadField({
                 id={id}
                 variant="default"
                 size="xs"
-                loading={upload.isPending}
+                loading={uploadImage.isPending}
                 aria-describedby={shownError ? `${id}-error` : undefined}
               >
                 {t('admin.upload.choose')}
@@ -130,7 +139,7 @@ export function ImageUploadField({
               {t('admin.upload.remove')}
             </Button>
           )}
-          {upload.isPending && (
+          {uploadImage.isPending && (
             <Text size="xs" c="dimmed" role="status">
               {t('admin.upload.uploading')}
             </Text>
