@@ -117,7 +117,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     deviceRoutes(api, devices, tickets);
     deviceAdminRoutes(api, createDeviceAdminService(services, bus));
     counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
-    serviceRoutes(api, createServiceAdminService(services, createAudit(deps.clock)));
+    serviceRoutes(api, createServiceAdminService(services, createAudit(deps.clock), bus));
     monitorRoutes(api, createMonitorService(services, bus));
     fileRoutes(api, createFileService(services));
     userRoutes(api, createUserService(services, createAudit(deps.clock), bus));

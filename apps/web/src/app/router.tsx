@@ -78,6 +78,10 @@ const applicationsPage = lazyScreen(
   () => import('@/features/platform/pages/applications-page'),
   (m) => m.ApplicationsPage,
 );
+const inactiveServicesPage = lazyScreen(
+  () => import('@/features/services/pages/inactive-services-page'),
+  (m) => m.InactiveServicesPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -104,6 +108,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   categories: categoriesPage,
   tenant: tenantsPage,
   applications: applicationsPage,
+  inactiveServices: inactiveServicesPage,
 };
 
 /**

@@ -18,6 +18,10 @@ function readStaffEvent(message: Extract<LiveMessage, { kind: 'event' }>): Staff
       const parsed = STAFF_EVENTS[type].safeParse(data);
       return parsed.success ? { kind: 'event', type, data: parsed.data } : undefined;
     }
+    case 'catalog.changed': {
+      const parsed = STAFF_EVENTS[type].safeParse(data);
+      return parsed.success ? { kind: 'event', type, data: parsed.data } : undefined;
+    }
     default: {
       const parsed = STAFF_EVENTS[type].safeParse(data);
       return parsed.success ? { kind: 'event', type, data: parsed.data } : undefined;

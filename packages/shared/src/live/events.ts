@@ -50,6 +50,14 @@ const PublicTicketEventSchema = z.object({ ticket: LiveTicketSchema });
 const QueueResetSchema = z.object({ serviceId: IdSchema.nullable(), day: z.string() });
 const StaffCounterSchema = z.object({ counterId: IdSchema, station: StationSchema.nullable() });
 const PublicCounterSchema = z.object({ counterId: IdSchema });
+/**
+ * The services a branch offers changed (a service was edited, deactivated, reactivated or
+ * deleted, or the branch's offer or counter mapping changed): screens that list them read them
+ * again. `serviceId` names the service when one did.
+ */
+const CatalogChangedSchema = z.object({ serviceId: IdSchema.nullable() });
+/** A kiosk's topic carries no state of its own: the snapshot only names the kiosk's branch. */
+const KioskSnapshotSchema = z.object({ branchId: IdSchema });
 
 /** Every event type with the schema of its payload (a new event type must be added here to compile). */
 function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType>(
@@ -74,6 +82,7 @@ function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType
     'ticket.no_show': ticket,
     'queue.reset': reset,
     'counter.updated': counter,
+    'catalog.changed': CatalogChangedSchema,
   } satisfies Record<LiveEventType, z.ZodType>;
 }
 
@@ -86,6 +95,7 @@ export const LIVE_TOPICS = {
   counter: { snapshot: CounterSnapshotSchema, events: STAFF_EVENTS },
   display: { snapshot: DisplaySnapshotSchema, events: PUBLIC_EVENTS },
   ticket: { snapshot: PublicTicketSchema, events: PUBLIC_EVENTS },
+  kiosk: { snapshot: KioskSnapshotSchema, events: PUBLIC_EVENTS },
 } as const satisfies Record<TopicKind, { snapshot: z.ZodType; events: Record<LiveEventType, z.ZodType> }>;
 
 type Topics = typeof LIVE_TOPICS;

@@ -4,9 +4,10 @@ import { z } from 'zod';
  * Live topics over the one WebSocket `/api/v1/live`:
  * - `branch:<branchId>` and `counter:<counterId>`: staff of the tenant (session cookie);
  * - `display:<code>`: whoever knows the display's code;
- * - `ticket:<uniqueCode>`: whoever holds the ticket's code.
+ * - `ticket:<uniqueCode>`: whoever holds the ticket's code;
+ * - `kiosk:<code>`: whoever knows the kiosk's code (it hears when its branch's catalogue changes).
  */
-const TOPIC_KINDS = ['branch', 'counter', 'display', 'ticket'] as const;
+const TOPIC_KINDS = ['branch', 'counter', 'display', 'ticket', 'kiosk'] as const;
 export type TopicKind = (typeof TOPIC_KINDS)[number];
 
 function isTopicKind(value: string): value is TopicKind {
@@ -14,7 +15,7 @@ function isTopicKind(value: string): value is TopicKind {
 }
 
 export function parseTopic(topic: string): { kind: TopicKind; id: string } | undefined {
-  const match = /^(branch|counter|display|ticket):([A-Za-z0-9_-]{1,64})$/.exec(topic);
+  const match = /^(branch|counter|display|ticket|kiosk):([A-Za-z0-9_-]{1,64})$/.exec(topic);
   // The regex only lets a topic kind through; the guard tells the type checker so.
   if (!match?.[1] || !match[2] || !isTopicKind(match[1])) return undefined;
   return { kind: match[1], id: match[2] };
@@ -25,6 +26,7 @@ export const topic = {
   counter: (id: string) => `counter:${id}`,
   display: (code: string) => `display:${code}`,
   ticket: (uniqueCode: string) => `ticket:${uniqueCode}`,
+  kiosk: (code: string) => `kiosk:${code}`,
 };
 
 export const LIVE_EVENT_TYPES = [
@@ -44,6 +46,7 @@ export const LIVE_EVENT_TYPES = [
   'ticket.no_show',
   'queue.reset',
   'counter.updated',
+  'catalog.changed',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -23,7 +23,11 @@ export function createCatalogService(deps: ServiceDeps) {
   async function branchServices(actor: Actor, branchId: string): Promise<BranchService[]> {
     const tenantId = await requireBranch(actor, branchId);
     return uow.read(async (db) => {
-      const services = await repo.listBranchServices(db, tenantId, branchId);
+      // Devices and API keys face visitors: an inactive service is not offered to them. Staff still
+      // see it (flagged inactive) to work off the tickets it already has.
+      const services = (await repo.listBranchServices(db, tenantId, branchId)).filter(
+        (s) => actor.kind === 'staff' || s.is_active === 1,
+      );
       const subs = await repo.listSubServices(
         db,
         tenantId,

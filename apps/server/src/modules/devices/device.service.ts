@@ -230,7 +230,12 @@ export function createDeviceService(deps: ServiceDeps) {
     return uow.read((db) => findDeviceByCode(db, 'display', code));
   }
 
-  return { kioskConfig, kioskHeartbeat, displayConfig, onSite, displayByCode, heartbeats };
+  /** A kiosk by its code (for the live `kiosk:<code>` topic), active or not. */
+  function kioskByCode(code: string) {
+    return uow.read((db) => findDeviceByCode(db, 'kiosk', code));
+  }
+
+  return { kioskConfig, kioskHeartbeat, displayConfig, onSite, displayByCode, kioskByCode, heartbeats };
 }
 
 export type DeviceService = ReturnType<typeof createDeviceService>;

@@ -92,6 +92,14 @@ export function createLiveService(
       }
       case 'ticket':
         return { ok: true, kind: 'ticket', snapshot: () => tickets.publicGet(topic.id) };
+      case 'kiosk': {
+        // A kiosk hears when its branch's services change (and reloads them): its code is the key.
+        const kiosk = await devices.kioskByCode(topic.id);
+        if (!kiosk?.isActive) return { ok: false, code: 'NOT_FOUND' };
+        if (!kiosk.tenantActive) return { ok: false, code: 'TENANT_INACTIVE' };
+        const snapshot = { branchId: kiosk.branchId };
+        return { ok: true, kind: 'kiosk', snapshot: () => Promise.resolve(snapshot) };
+      }
     }
   }
 

@@ -188,3 +188,31 @@ export async function deleteService(
   }
   await trx.deleteFrom('services').where('tenant_id', '=', tenantId).where('id', '=', serviceId).execute();
 }
+
+/** The branches that offer a service (whose kiosks must hear when it changes). */
+export async function branchesOffering(db: Db, tenantId: string, serviceId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('branch_services')
+    .select('branch_id')
+    .where('tenant_id', '=', tenantId)
+    .where('service_id', '=', serviceId)
+    .execute();
+  return rows.map((r) => r.branch_id);
+}
+
+/** The codes of the active kiosks of these branches (their live topics are `kiosk:<code>`). */
+export async function kioskCodesOf(
+  db: Db,
+  tenantId: string,
+  branchIds: readonly string[],
+): Promise<string[]> {
+  if (branchIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('kiosks')
+    .select('code')
+    .where('tenant_id', '=', tenantId)
+    .where('branch_id', 'in', branchIds)
+    .where('is_active', '=', 1)
+    .execute();
+  return rows.map((r) => r.code);
+}

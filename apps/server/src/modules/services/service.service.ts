@@ -15,7 +15,9 @@ import type { ServiceDeps } from '../../lib/deps';
 import type { Db } from '../../lib/uow';
 import { AppError } from '../../lib/errors';
 import { requireTenantStaff } from '../../lib/policy';
+import type { LiveBus } from '../../live/bus';
 import type { Audit } from '../audit/audit.service';
+import { announceCatalogChange } from './catalog-events';
 import { toService, toServiceValues } from './service.mapper';
 import * as repo from './service.repository';
 
@@ -26,7 +28,7 @@ const ENTITY = 'service';
  * admin of the tenant, or a superadmin acting in it), the tenant from the actor (another
  * tenant's id is NOT_FOUND), one transaction per change with its audit entry.
  */
-export function createServiceAdminService(deps: ServiceDeps, audit: Audit) {
+export function createServiceAdminService(deps: ServiceDeps, audit: Audit, bus: LiveBus) {
   const { uow, clock } = deps;
 
   function adminTenant(actor: Actor): string {
@@ -168,7 +170,7 @@ export function createServiceAdminService(deps: ServiceDeps, audit: Audit) {
 
   async function update(actor: Actor, serviceId: string, body: UpdateServiceBody): Promise<Service> {
     const tenantId = adminTenant(actor);
-    return uow.transaction(async (trx) => {
+    return uow.transaction(async (trx, tx) => {
       const now = clock.now();
       const before = await loadService(trx, tenantId, serviceId);
       if (body.code !== undefined && body.code !== before.code) {
@@ -196,6 +198,9 @@ export function createServiceAdminService(deps: ServiceDeps, audit: Audit) {
         before,
         after,
       });
+      // Kiosks, displays and staff screens of the branches offering it reload their services.
+      const branchIds = await repo.branchesOffering(trx, tenantId, serviceId);
+      await announceCatalogChange(trx, tx, bus, { tenantId, branchIds, serviceId });
       return after;
     });
   }
@@ -207,7 +212,7 @@ export function createServiceAdminService(deps: ServiceDeps, audit: Audit) {
    */
   async function remove(actor: Actor, serviceId: string): Promise<void> {
     const tenantId = adminTenant(actor);
-    await uow.transaction(async (trx) => {
+    await uow.transaction(async (trx, tx) => {
       const before = await loadService(trx, tenantId, serviceId);
       const days = await repo.ticketDaysByBranch(trx, tenantId, serviceId);
       const now = clock.now();
@@ -215,6 +220,8 @@ export function createServiceAdminService(deps: ServiceDeps, audit: Audit) {
         throw new AppError('SERVICE_HAS_TICKETS_TODAY');
       }
       if (days.length > 0) throw new AppError('SERVICE_HAS_HISTORY');
+      const branchIds = await repo.branchesOffering(trx, tenantId, serviceId);
+      await announceCatalogChange(trx, tx, bus, { tenantId, branchIds, serviceId });
       await repo.deleteService(trx, tenantId, serviceId);
       await audit.record(trx, actor, {
         action: 'service.delete',

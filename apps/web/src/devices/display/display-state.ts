@@ -171,7 +171,11 @@ export function reduceDisplay(state: DisplayState | undefined, live: LiveMessage
 function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'display'>): DisplayState {
   if (message.kind === 'snapshot') return fromSnapshot(message.data, state?.resync ?? 0);
   if (!state) return emptyState(); // events before a snapshot are covered by it
-  if (message.type === 'queue.reset' || message.type === 'counter.updated') {
+  if (
+    message.type === 'queue.reset' ||
+    message.type === 'counter.updated' ||
+    message.type === 'catalog.changed'
+  ) {
     return { ...state, resync: state.resync + 1 };
   }
   return applyTicket(state, message.type, message.data.ticket);

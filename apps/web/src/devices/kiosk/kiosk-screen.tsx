@@ -28,6 +28,7 @@ import { ResultStep } from './steps/result-step';
 import { ServicesStep } from './steps/services-step';
 import { SubStep } from './steps/sub-step';
 import { useIdleReset } from './use-idle-reset';
+import { useCatalogReload } from './use-catalog-reload';
 import { useKioskConfig } from './use-kiosk-config';
 
 function themeStyle(config: KioskConfigAnswer): CSSProperties {
@@ -44,6 +45,7 @@ function themeStyle(config: KioskConfigAnswer): CSSProperties {
 function KioskApp({ code, now }: { code: string; now: () => number }) {
   const { t, lang } = useT(catalogues);
   const { config, unknown, offline, reload, markDown } = useKioskConfig(code);
+  useCatalogReload(unknown ? '' : code, reload);
   const [state, dispatch] = useReducer(kioskReducer, initialKioskState);
   const intentRef = useRef<{ signature: string; key: string } | null>(null);
   const inFlight = useRef(false);
