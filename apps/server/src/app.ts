@@ -46,6 +46,8 @@ import { userRoutes } from './modules/users/user.routes';
 import { createPlatformCatalogService } from './modules/platform/catalog.service';
 import { createTenantAdminService } from './modules/platform/tenant-admin.service';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { createProfileService } from './modules/users/profile.service';
+import { profileRoutes } from './modules/users/profile.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startHousekeeping } from './jobs/housekeeping';
@@ -93,14 +95,13 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
   await installOpenApi(app, deps);
 
   const services = serviceDeps(deps);
-  const auth = createAuthService(services);
-  installAuth(app, deps, auth);
-
   const hub = new LiveHub({ now: () => deps.clock.now() });
   const bus =
     deps.database.kind === 'postgres' && deps.database.pool
       ? await createPostgresBus(hub, deps.database.pool, (error) => app.log.error({ err: error }, 'live bus'))
       : createLocalBus(hub);
+  const auth = createAuthService(services, bus);
+  installAuth(app, deps, auth);
   const tickets = createTicketService(services, bus);
   const devices = createDeviceService(services);
   const messaging = createMessaging(services, createSecretBox(deps.config), (entry, msg) =>
@@ -123,6 +124,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     userRoutes(api, createUserService(services, createAudit(deps.clock), bus));
     branchAdminRoutes(api, createBranchAdminService(services, createAudit(deps.clock)));
     settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
+    profileRoutes(api, createProfileService(services, createAudit(deps.clock)));
     liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
     platformRoutes(
       api,

@@ -29,6 +29,8 @@ import idServices from '@/locales/id/services.json';
 import enServices from '@/locales/en/services.json';
 import idPlatform from '@/locales/id/platform.json';
 import enPlatform from '@/locales/en/platform.json';
+import idProfile from '@/locales/id/profile.json';
+import enProfile from '@/locales/en/profile.json';
 
 export const NAMESPACES = [
   'common',
@@ -44,6 +46,7 @@ export const NAMESPACES = [
   'settings',
   'services',
   'platform',
+  'profile',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -63,6 +66,7 @@ export const CATALOGUES = {
     settings: idSettings,
     services: idServices,
     platform: idPlatform,
+    profile: idProfile,
   },
   en: {
     common: enCommon,
@@ -78,6 +82,7 @@ export const CATALOGUES = {
     settings: enSettings,
     services: enServices,
     platform: enPlatform,
+    profile: enProfile,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -102,6 +107,7 @@ export interface AppResources {
   settings: typeof idSettings;
   services: typeof idServices;
   platform: typeof idPlatform;
+  profile: typeof idProfile;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

@@ -88,3 +88,23 @@ export const NewStaffUserInputSchema = StaffUserFieldsSchema.extend({ password: 
   .strict()
   .superRefine(branchesForRole);
 export type NewStaffUserInput = z.input<typeof NewStaffUserInputSchema>;
+
+/** What a signed-in user edits about themselves (the profile menu). */
+export const ProfileInputSchema = z
+  .object({
+    fullName: FullNameSchema,
+    phone: StaffPhoneSchema,
+    /** Their photo: an uploaded image (`purpose=avatar`), or null for none. */
+    avatarFileId: IdSchema.nullable(),
+  })
+  .strict();
+export type ProfileInput = z.input<typeof ProfileInputSchema>;
+
+/** Changing one's own password: the current one proves it is them. */
+export const ChangePasswordInputSchema = z
+  .object({
+    currentPassword: PasswordSchema,
+    newPassword: NewPasswordSchema,
+  })
+  .strict();
+export type ChangePasswordInput = z.input<typeof ChangePasswordInputSchema>;

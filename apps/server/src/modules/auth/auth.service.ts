@@ -9,6 +9,9 @@ import { burnPasswordCheck, newToken, sha256, verifyPassword } from '../../lib/c
 import * as sessions from './session.repository';
 import * as staff from './staff.repository';
 import * as throttle from './throttle.repository';
+import type { LiveBus } from '../../live/bus';
+import { endCounterSessionsOf } from '../users/user.repository';
+import { announceFreedCounters } from '../users/freed-counters';
 
 /** Failures per username+address before sign-in is paused, and for how long. */
 export const THROTTLE = { maxFailures: 5, windowMs: 15 * 60_000, blockMs: 15 * 60_000 } as const;
@@ -32,7 +35,7 @@ function toLanguage(value: string): Language {
   return isLanguage(value) ? value : 'id';
 }
 
-export function createAuthService(deps: ServiceDeps) {
+export function createAuthService(deps: ServiceDeps, bus: LiveBus) {
   const { uow } = deps;
 
   async function assertNotThrottled(key: string, now: number): Promise<void> {
@@ -175,9 +178,21 @@ export function createAuthService(deps: ServiceDeps) {
     };
   }
 
+  /**
+   * Ends the session; a caller signing out also leaves their counter (its counter session ends
+   * and its screens are told), so the counter is free and the monitor shows nobody there.
+   */
   async function logout(token: string): Promise<void> {
     const session = await uow.read((db) => sessions.findSessionByTokenHash(db, sha256(token)));
-    if (session) await uow.transaction((db) => sessions.revokeSession(db, session.id, deps.clock.now()));
+    if (!session) return;
+    const now = deps.clock.now();
+    await uow.transaction(async (db, tx) => {
+      await sessions.revokeSession(db, session.id, now);
+      const tenantId = session.tenant_id;
+      if (session.subject_kind !== 'staff' || tenantId === null) return;
+      const freed = await endCounterSessionsOf(db, tenantId, session.subject_id, now);
+      tx.afterCommit(() => announceFreedCounters(bus, freed));
+    });
   }
 
   async function me(actor: StaffActor): Promise<SessionUser> {

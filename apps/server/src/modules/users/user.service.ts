@@ -17,6 +17,7 @@ import { requireTenantStaff } from '../../lib/policy';
 import type { Db } from '../../lib/uow';
 import type { LiveBus } from '../../live/bus';
 import type { Audit } from '../audit/audit.service';
+import { announceFreedCounters } from './freed-counters';
 import * as repo from './user.repository';
 
 const ENTITY = 'user';
@@ -112,20 +113,6 @@ export function createUserService(deps: ServiceDeps, audit: Audit, bus: LiveBus)
     const owner = await repo.usernameOwner(db, username);
     if (owner !== undefined && owner !== exceptId) {
       throw new AppError('USERNAME_TAKEN', { fields: { username: 'USERNAME_TAKEN' } });
-    }
-  }
-
-  /** Counters whose caller was signed out are shown free at once. */
-  function announceFreed(freed: readonly { counter_id: string; branch_id: string }[]): void {
-    for (const { counter_id: counterId, branch_id: branchId } of freed) {
-      bus.publish({
-        kind: 'branch',
-        branchId,
-        type: 'counter.updated',
-        staff: { counterId, station: null },
-        public: { counterId },
-        counterId,
-      });
     }
   }
 
@@ -227,7 +214,7 @@ export function createUserService(deps: ServiceDeps, audit: Audit, bus: LiveBus)
         // The one making the change keeps the session they make it from.
         await repo.revokeSessionsOf(trx, tenantId, userId, now, self ? staff.sessionId : null);
         const freed = self ? [] : await repo.endCounterSessionsOf(trx, tenantId, userId, now);
-        tx.afterCommit(() => announceFreed(freed));
+        tx.afterCommit(() => announceFreedCounters(bus, freed));
       }
       const action =
         after.isActive === before.isActive

@@ -3,6 +3,7 @@ import { ActionIcon, Badge, Box, Button, Group, Image, Popover, Stack, Text } fr
 import { IconDotsVertical, IconLogout } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '@/components/language-switch';
+import { ProfileButton } from '@/components/profile/profile-button';
 import { useLiveStatus } from '@/lib/use-live';
 import { useTenantTheme } from '@/lib/session';
 import { useSignOut } from '@/lib/use-sign-out';
@@ -28,7 +29,7 @@ export interface ScreenHeaderProps {
 
 /**
  * The header of the live staff screens (caller, operator, supervisor): the tenant's logo and
- * two lines of context, the live connection status, the language switch and "Sign out". Put it
+ * two lines of context, the live connection status, the language switch, the profile menu and "Sign out". Put it
  * inside `AppShell.Header`.
  */
 export function ScreenHeader({
@@ -81,6 +82,7 @@ export function ScreenHeader({
           <LanguageSwitch compact />
         </Box>
         {actions}
+        <ProfileButton />
         <Button
           variant="default"
           leftSection={<IconLogout size={16} aria-hidden />}
