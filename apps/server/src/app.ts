@@ -48,6 +48,8 @@ import { createTenantAdminService } from './modules/platform/tenant-admin.servic
 import { platformRoutes } from './modules/platform/platform.routes';
 import { createProfileService } from './modules/users/profile.service';
 import { profileRoutes } from './modules/users/profile.routes';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { startQueueTimers } from './jobs/queue-timers';
 import { startOutboxWorker } from './jobs/outbox-worker';
 import { startHousekeeping } from './jobs/housekeeping';
@@ -131,6 +133,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       createPlatformCatalogService(services, createAudit(deps.clock)),
       createTenantAdminService(services, createAudit(deps.clock), createFileService(services)),
     );
+    dashboardRoutes(api, createDashboardService(services));
   });
 
   const sweep = setInterval(() => hub.sweep(), 60_000);

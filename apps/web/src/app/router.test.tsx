@@ -28,6 +28,16 @@ function renderAt(path: string) {
   return router;
 }
 
+const HOME_SETUP_DONE = {
+  branches: true,
+  services: true,
+  counters: true,
+  mapping: true,
+  users: true,
+  devices: true,
+  theme: true,
+};
+
 describe('routes and guards', () => {
   it('sends a visitor without a session from /dashboard to /login with a return-to', async () => {
     mockApi(signedIn(null));
@@ -53,20 +63,54 @@ describe('routes and guards', () => {
     expect(router.state.location.pathname).toBe('/operator');
   });
 
-  it('shows an admin the dashboard home with the branch list', async () => {
-    mockApi(signedIn(staffUser('admin'), [{ path: '/api/v1/branches', body: { items: [BRANCH] } }]));
+  it("shows an admin the dashboard home with today's figures per branch", async () => {
+    mockApi(
+      signedIn(staffUser('admin'), [
+        {
+          path: '/api/v1/dashboard',
+          body: {
+            now: 0,
+            totals: { branches: 1, displays: 0, counters: 1, users: 2, services: 1, inactiveServices: 0 },
+            setup: HOME_SETUP_DONE,
+            branches: [
+              {
+                branch: BRANCH,
+                serviceDay: '2026-01-05',
+                waiting: 3,
+                serving: 1,
+                served: 7,
+                averageWaitSeconds: null,
+                slaPercent: null,
+                displays: [],
+              },
+            ],
+          },
+        },
+      ]),
+    );
     renderAt('/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dasbor' })).toBeInTheDocument();
     expect(screen.getByText('Selamat datang, Admin Nusantara')).toBeInTheDocument();
     const table = await screen.findByRole('table');
     expect(await within(table).findByText('KC Jakarta Sudirman')).toBeInTheDocument();
-    expect(within(table).getByText('Aktif')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Navigasi dasbor' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Menu profil' })).toBeInTheDocument();
   });
 
   it('shows the empty state when there are no branches', async () => {
-    mockApi(signedIn(staffUser('admin'), [{ path: '/api/v1/branches', body: { items: [] } }]));
+    mockApi(
+      signedIn(staffUser('admin'), [
+        {
+          path: '/api/v1/dashboard',
+          body: {
+            now: 0,
+            totals: { branches: 0, displays: 0, counters: 0, users: 1, services: 0, inactiveServices: 0 },
+            setup: HOME_SETUP_DONE,
+            branches: [],
+          },
+        },
+      ]),
+    );
     renderAt('/dashboard');
     expect(await screen.findByText('Tidak ada data untuk ditampilkan')).toBeInTheDocument();
   });
