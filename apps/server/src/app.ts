@@ -37,6 +37,8 @@ import { createCounterService } from './modules/counters/counter.service';
 import { counterRoutes } from './modules/counters/counter.routes';
 import { createServiceAdminService } from './modules/services/service.service';
 import { serviceRoutes } from './modules/services/service.routes';
+import { createServiceMappingService } from './modules/services/service-mapping.service';
+import { serviceMappingRoutes } from './modules/services/service-mapping.routes';
 import { createMonitorService } from './modules/monitor/monitor.service';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { createFileService } from './modules/files/file.service';
@@ -121,6 +123,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     deviceAdminRoutes(api, createDeviceAdminService(services, bus));
     counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
     serviceRoutes(api, createServiceAdminService(services, createAudit(deps.clock), bus));
+    serviceMappingRoutes(api, createServiceMappingService(services, createAudit(deps.clock), bus));
     monitorRoutes(api, createMonitorService(services, bus));
     fileRoutes(api, createFileService(services));
     userRoutes(api, createUserService(services, createAudit(deps.clock), bus));

@@ -202,6 +202,13 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   // Branch administration: a no-op edit (the walk must not rename or deactivate the graph's branch).
   'PATCH /api/v1/branches/:branchId': { body: () => ({ isActive: true }) },
   'PATCH /api/v1/services/:serviceId': { body: () => ({ name: 'Layanan Diambil Alih' }) },
+  // The mapping matrix: the scope's service offered and served by the scope's counter.
+  'PUT /api/v1/branches/:branchId/service-mapping': {
+    body: (s) => ({
+      offeredServiceIds: [s.tenant.service.id],
+      counters: [{ counterId: s.branch.counter.id, serviceIds: [s.tenant.service.id] }],
+    }),
+  },
   // Published app versions are platform rows (no tenant, superadmin only): any id fills the path.
   'PATCH /api/v1/applications/:applicationId': {
     params: { applicationId: () => '00000000-0000-7000-8000-00000000a001' },

@@ -82,6 +82,10 @@ const inactiveServicesPage = lazyScreen(
   () => import('@/features/services/pages/inactive-services-page'),
   (m) => m.InactiveServicesPage,
 );
+const serviceMappingPage = lazyScreen(
+  () => import('@/features/service-mapping/pages/service-mapping-page'),
+  (m) => m.ServiceMappingPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -109,6 +113,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   tenant: tenantsPage,
   applications: applicationsPage,
   inactiveServices: inactiveServicesPage,
+  branchServiceCounters: serviceMappingPage,
 };
 
 /**

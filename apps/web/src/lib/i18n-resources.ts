@@ -27,6 +27,8 @@ import idSettings from '@/locales/id/settings.json';
 import enSettings from '@/locales/en/settings.json';
 import idServices from '@/locales/id/services.json';
 import enServices from '@/locales/en/services.json';
+import idServiceMapping from '@/locales/id/service-mapping.json';
+import enServiceMapping from '@/locales/en/service-mapping.json';
 import idPlatform from '@/locales/id/platform.json';
 import enPlatform from '@/locales/en/platform.json';
 import idProfile from '@/locales/id/profile.json';
@@ -45,6 +47,7 @@ export const NAMESPACES = [
   'branches',
   'settings',
   'services',
+  'serviceMapping',
   'platform',
   'profile',
 ] as const;
@@ -65,6 +68,7 @@ export const CATALOGUES = {
     branches: idBranches,
     settings: idSettings,
     services: idServices,
+    serviceMapping: idServiceMapping,
     platform: idPlatform,
     profile: idProfile,
   },
@@ -81,6 +85,7 @@ export const CATALOGUES = {
     branches: enBranches,
     settings: enSettings,
     services: enServices,
+    serviceMapping: enServiceMapping,
     platform: enPlatform,
     profile: enProfile,
   },
@@ -106,6 +111,7 @@ export interface AppResources {
   branches: typeof idBranches;
   settings: typeof idSettings;
   services: typeof idServices;
+  serviceMapping: typeof idServiceMapping;
   platform: typeof idPlatform;
   profile: typeof idProfile;
 }

@@ -53,6 +53,10 @@ export const VALIDATION_MESSAGES = {
     en: 'The service code is letters or digits only, without spaces (e.g. K).',
   },
   'v.subService.exists': { id: 'Sub layanan sudah ada.', en: 'This sub service already exists.' },
+  'v.mapping.notOffered': {
+    id: 'Loket hanya dapat melayani layanan yang ditawarkan cabang ini.',
+    en: 'A counter can only serve services this branch offers.',
+  },
   'v.version': {
     id: 'Format versi tidak valid (contoh 1.2.0).',
     en: 'Invalid version format (e.g. 1.2.0).',

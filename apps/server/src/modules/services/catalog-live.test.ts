@@ -122,6 +122,28 @@ describeWithDb('catalog changes reach the kiosks live', () => {
     expect(kiosk.matching(isType(there, 'catalog.changed'))).toHaveLength(0);
   });
 
+  it('a branch that stops offering a service (the mapping page) tells its kiosks the same way', async () => {
+    const topic = `kiosk:${s.kiosk.code}`;
+    const kiosk = await open();
+    kiosk.subscribe([topic]);
+    await kiosk.waitFor(isType(topic, 'snapshot'));
+    const [a, b] = s.services;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/branches/${s.branch.id}/service-mapping`,
+      headers: { cookie: s.cookies.admin, 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        offeredServiceIds: [b!.id],
+        counters: s.counters.map((c) => ({ counterId: c.id, serviceIds: [b!.id] })),
+      }),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const [event] = await kiosk.waitFor(isType(topic, 'catalog.changed'));
+    expect(event?.data).toEqual({ serviceId: null });
+    expect(await kioskServiceIds()).toEqual([b!.id]);
+    expect(a).toBeDefined();
+  });
+
   it('refuses an unknown or disabled kiosk code on the kiosk topic', async () => {
     await t.database.db.updateTable('kiosks').set({ is_active: 0 }).where('id', '=', s.kiosk.id).execute();
     const client = await open();
