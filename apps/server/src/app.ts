@@ -44,7 +44,8 @@ import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { createFileService } from './modules/files/file.service';
 import { fileRoutes } from './modules/files/file.routes';
 import { createUserService } from './modules/users/user.service';
-import { userRoutes } from './modules/users/user.routes';
+import { userImportRoutes, userRoutes } from './modules/users/user.routes';
+import { createUserImportService } from './modules/users/user-import.service';
 import { createPlatformCatalogService } from './modules/platform/catalog.service';
 import { createTenantAdminService } from './modules/platform/tenant-admin.service';
 import { platformRoutes } from './modules/platform/platform.routes';
@@ -130,6 +131,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     branchAdminRoutes(api, createBranchAdminService(services, createAudit(deps.clock)));
     settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
     profileRoutes(api, createProfileService(services, createAudit(deps.clock)));
+    userImportRoutes(api, createUserImportService(services, createAudit(deps.clock)));
     liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
     platformRoutes(
       api,

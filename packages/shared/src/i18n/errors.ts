@@ -90,6 +90,19 @@ export const ERROR_MESSAGES = {
     id: 'Kata sandi saat ini salah.',
     en: 'The current password is wrong.',
   },
+  USER_IMPORT_BAD_FILE: {
+    id: 'Berkas tidak dapat dibaca sebagai daftar pengguna. Periksa baris judul dan tanda kutipnya.',
+    en: 'The file cannot be read as a list of users. Check its header line and quotes.',
+  },
+  USER_IMPORT_INVALID: {
+    id: 'Ada baris yang salah; tidak ada pengguna yang diimpor. Perbaiki baris tersebut lalu coba lagi.',
+    en: 'Some rows are wrong; no user was imported. Fix those rows and try again.',
+  },
+  USER_IMPORT_UNKNOWN_BRANCH: { id: 'Kode cabang tidak dikenal', en: 'Unknown branch code' },
+  USER_IMPORT_DUPLICATE: {
+    id: 'Username ini muncul lebih dari sekali di berkas.',
+    en: 'This username appears more than once in the file.',
+  },
   IDEMPOTENCY_IN_PROGRESS: {
     id: 'Permintaan yang sama sedang diproses.',
     en: 'The same request is still being processed.',

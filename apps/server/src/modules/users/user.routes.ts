@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { usersContract } from '@antrean/shared/contracts/users.contract';
+import { userImportContract } from '@antrean/shared/contracts/user-import.contract';
 import { defineRoute } from '../../lib/route';
 import type { UserService } from './user.service';
+import type { UserImportService } from './user-import.service';
 
 /** User administration: an admin of the tenant (or a superadmin acting in it). */
 export function userRoutes(app: FastifyInstance, users: UserService): void {
@@ -16,4 +18,15 @@ export function userRoutes(app: FastifyInstance, users: UserService): void {
     await users.remove(actor, params.userId);
     return null;
   });
+}
+
+/** Importing service users from CSV: preview, then all or nothing (admin). */
+export function userImportRoutes(app: FastifyInstance, imports: UserImportService): void {
+  const auth = { staff: 'tenant.users' } as const;
+  defineRoute(app, userImportContract.preview, { auth }, ({ actor, body, request }) =>
+    imports.preview(actor, body.csv, request.lang),
+  );
+  defineRoute(app, userImportContract.commit, { auth }, ({ actor, body, request }) =>
+    imports.commit(actor, body.csv, request.lang),
+  );
 }

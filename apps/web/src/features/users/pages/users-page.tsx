@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -27,6 +27,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { userListQueryOptions } from '../api/list-users';
 import { useCreateUser, useDeleteUser, useUpdateUser } from '../api/mutations';
 import { UserFormDrawer, type UserFormValues } from '../components/user-form';
+import { UserImportDrawer } from '../components/user-import-drawer';
 import { useUserColumns } from '../components/user-table';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; user: StaffUser } | null;
@@ -70,6 +71,7 @@ function UsersAdminPage({ group }: { group: UserGroup }) {
   const [editing, setEditing] = useState<Editing>(null);
   const [deleting, setDeleting] = useState<StaffUser | null>(null);
   const [deactivating, setDeactivating] = useState<StaffUser | null>(null);
+  const [importing, setImporting] = useState(false);
   const create = useCreateUser();
   const updateUser = useUpdateUser();
   const remove = useDeleteUser();
@@ -172,6 +174,15 @@ function UsersAdminPage({ group }: { group: UserGroup }) {
                   allowDeselect={false}
                   w={150}
                 />
+                {group === 'service' ? (
+                  <Button
+                    variant="default"
+                    leftSection={<IconFileImport size={16} aria-hidden />}
+                    onClick={() => setImporting(true)}
+                  >
+                    {t('import.open')}
+                  </Button>
+                ) : null}
                 <Button
                   leftSection={<IconPlus size={16} aria-hidden />}
                   onClick={() => setEditing({ mode: 'create' })}
@@ -195,6 +206,8 @@ function UsersAdminPage({ group }: { group: UserGroup }) {
           onClose={() => setEditing(null)}
         />
       ) : null}
+
+      {importing ? <UserImportDrawer onClose={() => setImporting(false)} /> : null}
 
       <ConfirmDialog
         opened={deactivating !== null}
