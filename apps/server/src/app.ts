@@ -16,6 +16,10 @@ import { createBranchService } from './modules/branches/branch.service';
 import { branchRoutes } from './modules/branches/branch.routes';
 import { createBranchAdminService } from './modules/branches/branch-admin.service';
 import { branchAdminRoutes } from './modules/branches/branch-admin.routes';
+import { createScheduleAdminService } from './modules/schedules/schedule-admin.service';
+import { scheduleAdminRoutes } from './modules/schedules/schedule-admin.routes';
+import { createHolidayService } from './modules/holidays/holiday.service';
+import { holidayRoutes } from './modules/holidays/holiday.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -132,6 +136,8 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
     profileRoutes(api, createProfileService(services, createAudit(deps.clock)));
     userImportRoutes(api, createUserImportService(services, createAudit(deps.clock)));
+    scheduleAdminRoutes(api, createScheduleAdminService(services, createAudit(deps.clock)));
+    holidayRoutes(api, createHolidayService(services, createAudit(deps.clock)));
     liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
     platformRoutes(
       api,

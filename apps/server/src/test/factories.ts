@@ -112,6 +112,8 @@ export interface TenantGraph {
   service: ServiceRef;
   /** An uploaded file (on disk when the factories know the data dir). */
   file: FileRef;
+  /** A tenant-wide holiday, far from the test clock's days. */
+  holiday: { id: string };
   main: BranchGraph;
   other: BranchGraph;
   users: Record<'admin' | 'operator' | 'caller' | 'supervisor', UserRef>;
@@ -438,7 +440,10 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     const file = dataDir
       ? await buildFile(tenant.id)
       : { id: '00000000-0000-7000-8000-000000000000', tenantId: tenant.id };
-    return { tenant, service, main, other, users, file };
+    const holiday = {
+      id: await buildHoliday({ tenantId: tenant.id, date: '2031-01-01', name: 'Libur uji' }),
+    };
+    return { tenant, service, main, other, users, file, holiday };
   }
 
   /**
@@ -473,12 +478,13 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     branchId?: string | null;
     date: string;
     name?: string;
-  }): Promise<void> {
+  }): Promise<string> {
     const now = clock.now();
+    const id = newId(now);
     await db
       .insertInto('holidays')
       .values({
-        id: newId(now),
+        id,
         tenant_id: values.tenantId,
         branch_id: values.branchId ?? null,
         date: values.date,
@@ -487,6 +493,7 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
         updated_at: now,
       })
       .execute();
+    return id;
   }
 
   return {

@@ -137,6 +137,7 @@ const PARAM_IDS: Record<string, (s: Scope) => string> = {
   userId: (s) => s.tenant.users.operator.id,
   fileId: (s) => s.tenant.file.id,
   categoryId: (s) => s.tenant.tenant.categoryId,
+  holidayId: (s) => s.tenant.holiday.id,
 };
 
 /** Parameters whose entity belongs to one branch (another branch of the same tenant has its own). */
@@ -215,6 +216,11 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   },
   'DELETE /api/v1/applications/:applicationId': {
     params: { applicationId: () => '00000000-0000-7000-8000-00000000a001' },
+  },
+  // Schedules: an empty week for the graph's service (it had none) and an interval of no rows.
+  'PUT /api/v1/branches/:branchId/services/:serviceId/schedules': { body: () => ({ rows: [] }) },
+  'PUT /api/v1/branches/:branchId/services/:serviceId/schedule-interval': {
+    body: () => ({ interval: 'hour', hourlyLimit: 10 }),
   },
 };
 

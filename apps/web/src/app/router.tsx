@@ -86,6 +86,10 @@ const serviceMappingPage = lazyScreen(
   () => import('@/features/service-mapping/pages/service-mapping-page'),
   (m) => m.ServiceMappingPage,
 );
+const holidaysPage = lazyScreen(
+  () => import('@/features/holidays/pages/holidays-page'),
+  (m) => m.HolidaysPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -114,6 +118,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   applications: applicationsPage,
   inactiveServices: inactiveServicesPage,
   branchServiceCounters: serviceMappingPage,
+  holidays: holidaysPage,
 };
 
 /**

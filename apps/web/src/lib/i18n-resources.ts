@@ -33,6 +33,8 @@ import idPlatform from '@/locales/id/platform.json';
 import enPlatform from '@/locales/en/platform.json';
 import idProfile from '@/locales/id/profile.json';
 import enProfile from '@/locales/en/profile.json';
+import idHolidays from '@/locales/id/holidays.json';
+import enHolidays from '@/locales/en/holidays.json';
 
 export const NAMESPACES = [
   'common',
@@ -50,6 +52,7 @@ export const NAMESPACES = [
   'serviceMapping',
   'platform',
   'profile',
+  'holidays',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -71,6 +74,7 @@ export const CATALOGUES = {
     serviceMapping: idServiceMapping,
     platform: idPlatform,
     profile: idProfile,
+    holidays: idHolidays,
   },
   en: {
     common: enCommon,
@@ -88,6 +92,7 @@ export const CATALOGUES = {
     serviceMapping: enServiceMapping,
     platform: enPlatform,
     profile: enProfile,
+    holidays: enHolidays,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -114,6 +119,7 @@ export interface AppResources {
   serviceMapping: typeof idServiceMapping;
   platform: typeof idPlatform;
   profile: typeof idProfile;
+  holidays: typeof idHolidays;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

@@ -65,6 +65,10 @@ export const VALIDATION_MESSAGES = {
     id: 'Alamat harus diawali http:// atau https://.',
     en: 'The address must start with http:// or https://.',
   },
+  'v.schedule.endAfterStart': {
+    id: 'Jam selesai harus setelah jam mulai.',
+    en: 'The end time must be after the start time.',
+  },
 } as const satisfies Record<string, Record<Language, string>>;
 
 export type ValidationMessageKey = keyof typeof VALIDATION_MESSAGES;

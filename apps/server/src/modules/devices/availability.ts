@@ -8,9 +8,19 @@ import {
 import type { Db } from '../../lib/uow';
 import { countTicketsInHour, listHolidaysFrom, listSchedules } from './schedule.repository';
 
+/** Every day, all day, no hourly limit: how a service without schedule rows is open. */
+const ALL_DAY: ScheduleRule[] = [0, 1, 2, 3, 4, 5, 6].map((dayOfWeek) => ({
+  dayOfWeek,
+  startTime: '00:00',
+  endTime: '24:00',
+  hourlyLimit: Number.MAX_SAFE_INTEGER,
+  interval: 'hour',
+}));
+
 /**
  * Whether a branch's service takes walk-in tickets now (schedule, holidays, hourly limit). A
- * service with no schedule rows at all is not time-restricted (it has not been configured).
+ * service with no schedule rows at all is not time-restricted (it has not been configured), but
+ * a holiday closes it too: a holiday closes the branch, whatever its services' schedules.
  */
 export async function serviceAvailability(
   db: Db,
@@ -18,6 +28,17 @@ export async function serviceAvailability(
 ): Promise<Availability> {
   const rows = await listSchedules(db, args.tenantId, args.branchId, args.serviceId);
   if (rows.length === 0) {
+    const date = localParts(args.now, args.timeZone).date;
+    const holidays = await listHolidaysFrom(db, args.tenantId, args.branchId, date);
+    if (holidays.includes(date)) {
+      return availability({
+        now: args.now,
+        timeZone: args.timeZone,
+        schedules: ALL_DAY,
+        holidays,
+        usedThisHour: 0,
+      });
+    }
     return { open: true, closesAt: args.now + 24 * 3600_000, remainingThisHour: Number.MAX_SAFE_INTEGER };
   }
   const schedules: ScheduleRule[] = rows.map((r) => ({

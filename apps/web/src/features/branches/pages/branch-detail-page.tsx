@@ -8,12 +8,13 @@ import { ErrorAlert } from '@/lib/error-alert';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { branchDetailQueryOptions } from '../api/queries';
 import { BranchIntegration } from '../components/branch-integration';
+import { BranchSchedules } from '../components/branch-schedules';
 import { BranchSettingsForm } from '../components/branch-settings-form';
 import { BRANCHES_HREF } from '../lib/paths';
 
 /**
  * /dashboard/master/cabang/:id — one branch: its fields (saved with "Cabang Berhasil Diubah"),
- * what it uses of its limits, and its integration key and monitoring address.
+ * what it uses of its limits, its services' schedules, and its integration key and monitoring address.
  */
 export function BranchDetailPage({ branchId }: { branchId: string }) {
   const { t } = useTranslation(['branches', 'common']);
@@ -81,10 +82,14 @@ export function BranchDetailPage({ branchId }: { branchId: string }) {
       <Tabs defaultValue="settings" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="settings">{t('detail.tabs.settings')}</Tabs.Tab>
+          <Tabs.Tab value="schedules">{t('detail.tabs.schedules')}</Tabs.Tab>
           <Tabs.Tab value="integration">{t('detail.tabs.integration')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="settings" pt="md">
           <BranchSettingsForm branch={branch} />
+        </Tabs.Panel>
+        <Tabs.Panel value="schedules" pt="md">
+          <BranchSchedules branchId={branch.id} />
         </Tabs.Panel>
         <Tabs.Panel value="integration" pt="md">
           <BranchIntegration branch={branch} />
