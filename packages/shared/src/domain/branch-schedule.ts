@@ -31,7 +31,7 @@ const ScheduleRowSchema = z
           .max(6, { error: 'v.number.max' }),
       ),
     /** Must be chosen ('' is the form's "not chosen yet"). */
-    shift: z.union([z.enum(SCHEDULE_SHIFTS), z.literal('')]).pipe(z.enum(SCHEDULE_SHIFTS)),
+    shift: z.string().pipe(z.enum(SCHEDULE_SHIFTS)),
     startTime: TimeSchema,
     endTime: EndTimeSchema,
     hourlyLimit: z.number().int({ error: 'v.number.int' }).min(1).max(HOURLY_LIMIT_MAX),
