@@ -36,6 +36,7 @@ import { createDeviceService } from './modules/devices/device.service';
 import { deviceRoutes } from './modules/devices/device.routes';
 import { createDeviceAdminService } from './modules/devices/device-admin.service';
 import { deviceAdminRoutes } from './modules/devices/device-admin.routes';
+import { createDeviceSettingsService } from './modules/devices/device-settings.service';
 import { createAudit } from './modules/audit/audit.service';
 import { createCounterService } from './modules/counters/counter.service';
 import { counterRoutes } from './modules/counters/counter.routes';
@@ -125,7 +126,11 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     ticketRoutes(api, tickets);
     ticketListRoutes(api, createTicketListService(services));
     deviceRoutes(api, devices, tickets);
-    deviceAdminRoutes(api, createDeviceAdminService(services, bus));
+    deviceAdminRoutes(
+      api,
+      createDeviceAdminService(services, bus),
+      createDeviceSettingsService(services, createAudit(deps.clock), bus),
+    );
     counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
     serviceRoutes(api, createServiceAdminService(services, createAudit(deps.clock), bus));
     serviceMappingRoutes(api, createServiceMappingService(services, createAudit(deps.clock), bus));

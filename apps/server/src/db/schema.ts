@@ -124,6 +124,14 @@ export interface CurrenciesTable {
   updated_at: number;
 }
 
+export interface DisplayServicesTable {
+  id: string;
+  tenant_id: string;
+  display_id: string;
+  service_id: string;
+  created_at: number;
+}
+
 export interface DisplaysTable {
   id: string;
   tenant_id: string;
@@ -615,6 +623,7 @@ export interface DB {
   counter_sessions: CounterSessionsTable;
   counters: CountersTable;
   currencies: CurrenciesTable;
+  display_services: DisplayServicesTable;
   displays: DisplaysTable;
   eform_answers: EformAnswersTable;
   eform_fields: EformFieldsTable;

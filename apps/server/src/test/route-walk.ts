@@ -222,6 +222,22 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'PUT /api/v1/branches/:branchId/services/:serviceId/schedule-interval': {
     body: () => ({ interval: 'hour', hourlyLimit: 10 }),
   },
+  // Device settings: new devices created inactive (no display limit in the way), no-op edits.
+  'POST /api/v1/branches/:branchId/kiosks': {
+    body: () => ({ name: 'Kiosk walk', paperWidthMm: 80, isActive: false }),
+  },
+  'POST /api/v1/branches/:branchId/displays': {
+    body: () => ({
+      name: 'Display walk',
+      layout: 'classic',
+      counterId: null,
+      serviceIds: [],
+      voiceMode: null,
+      isActive: false,
+    }),
+  },
+  'PATCH /api/v1/kiosks/:kioskId': { body: () => ({ isActive: true }) },
+  'PATCH /api/v1/displays/:displayId': { body: () => ({ isActive: true }) },
 };
 
 const paramValue = (

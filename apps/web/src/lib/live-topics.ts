@@ -22,6 +22,10 @@ function readStaffEvent(message: Extract<LiveMessage, { kind: 'event' }>): Staff
       const parsed = STAFF_EVENTS[type].safeParse(data);
       return parsed.success ? { kind: 'event', type, data: parsed.data } : undefined;
     }
+    // Device topics only: staff topics never carry these.
+    case 'display.updated':
+    case 'theme.updated':
+      return undefined;
     default: {
       const parsed = STAFF_EVENTS[type].safeParse(data);
       return parsed.success ? { kind: 'event', type, data: parsed.data } : undefined;

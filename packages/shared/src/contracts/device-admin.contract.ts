@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { defineContract } from './contract';
 import { IdSchema } from '../common/ids';
 import { BranchParamsSchema } from './branches.contract';
+import {
+  DisplayInputSchema,
+  DisplayPatchSchema,
+  DisplaySettingsSchema,
+  KioskInputSchema,
+  KioskPatchSchema,
+  KioskSettingsSchema,
+} from '../domain/device';
 
 /**
  * Device administration (issue 4): kiosks and displays are addressed by their code; an admin
@@ -39,6 +47,8 @@ export type BranchDevices = z.infer<typeof BranchDevicesSchema>;
 const DeviceParamsSchema = z.object({ kind: z.enum(DEVICE_KINDS), deviceId: IdSchema });
 
 const UpdateDeviceBodySchema = z.object({ isActive: z.boolean() }).strict();
+const KioskParamsSchema = z.object({ kioskId: IdSchema });
+const DisplayParamsSchema = z.object({ displayId: IdSchema });
 
 export const deviceAdminContract = {
   list: defineContract({
@@ -66,5 +76,57 @@ export const deviceAdminContract = {
     params: DeviceParamsSchema,
     body: UpdateDeviceBodySchema,
     responses: { 200: AdminDeviceSchema },
+  }),
+  createKiosk: defineContract({
+    method: 'POST',
+    path: '/api/v1/branches/:branchId/kiosks',
+    summary: 'Add a kiosk to a branch, with a new unguessable code (admin, audited)',
+    tags: ['devices'],
+    params: BranchParamsSchema,
+    body: KioskInputSchema,
+    responses: { 201: AdminDeviceSchema },
+  }),
+  createDisplay: defineContract({
+    method: 'POST',
+    path: '/api/v1/branches/:branchId/displays',
+    summary: 'Add a display to a branch within its display limit, with a new code (admin, audited)',
+    tags: ['devices'],
+    params: BranchParamsSchema,
+    body: DisplayInputSchema,
+    responses: { 201: AdminDeviceSchema },
+  }),
+  getKiosk: defineContract({
+    method: 'GET',
+    path: '/api/v1/kiosks/:kioskId',
+    summary: "A kiosk's settings (admin)",
+    tags: ['devices'],
+    params: KioskParamsSchema,
+    responses: { 200: KioskSettingsSchema },
+  }),
+  updateKiosk: defineContract({
+    method: 'PATCH',
+    path: '/api/v1/kiosks/:kioskId',
+    summary: "Edit a kiosk's settings (admin, audited)",
+    tags: ['devices'],
+    params: KioskParamsSchema,
+    body: KioskPatchSchema,
+    responses: { 200: KioskSettingsSchema },
+  }),
+  getDisplay: defineContract({
+    method: 'GET',
+    path: '/api/v1/displays/:displayId',
+    summary: "A display's settings: layout, counter, services shown, voice (admin)",
+    tags: ['devices'],
+    params: DisplayParamsSchema,
+    responses: { 200: DisplaySettingsSchema },
+  }),
+  updateDisplay: defineContract({
+    method: 'PATCH',
+    path: '/api/v1/displays/:displayId',
+    summary: "Edit a display's settings; the running screens apply them at once (admin, audited)",
+    tags: ['devices'],
+    params: DisplayParamsSchema,
+    body: DisplayPatchSchema,
+    responses: { 200: DisplaySettingsSchema },
   }),
 };

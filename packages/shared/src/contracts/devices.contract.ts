@@ -73,6 +73,8 @@ const DisplayConfigSchema = z
       code: z.string(),
       layout: z.enum(['classic', 'modern', 'big', 'pos']),
       counterId: IdSchema.nullable(),
+      /** The services whose calls it shows; empty: all of the branch's. */
+      serviceIds: z.array(IdSchema),
     }),
     branch: DeviceBranchSchema,
     tenantName: z.string(),

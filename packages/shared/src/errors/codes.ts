@@ -61,6 +61,7 @@ const ERROR_STATUS = {
   TENANT_CATEGORY_IN_USE: 409,
   TENANT_NAME_TAKEN: 409,
   APPLICATION_VERSION_TAKEN: 409,
+  DISPLAY_LIMIT_REACHED: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

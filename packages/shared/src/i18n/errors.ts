@@ -201,6 +201,10 @@ export const ERROR_MESSAGES = {
     id: 'Versi ini sudah ada untuk platform tersebut.',
     en: 'This version already exists for that platform.',
   },
+  DISPLAY_LIMIT_REACHED: {
+    id: 'Batas display aktif cabang ini sudah tercapai. Nonaktifkan display lain atau naikkan batasnya.',
+    en: "The branch's limit of active displays is reached. Disable another display or raise the limit.",
+  },
 } as const satisfies Record<ErrorCode, Record<Language, string>>;
 
 export function errorMessage(code: ErrorCode, lang: Language): string {

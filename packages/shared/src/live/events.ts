@@ -58,6 +58,10 @@ const PublicCounterSchema = z.object({ counterId: IdSchema });
 const CatalogChangedSchema = z.object({ serviceId: IdSchema.nullable() });
 /** A kiosk's topic carries no state of its own: the snapshot only names the kiosk's branch. */
 const KioskSnapshotSchema = z.object({ branchId: IdSchema });
+/** A display's settings changed (layout, counter, services, voice): its screens reload their config. */
+const DisplayUpdatedSchema = z.object({ displayId: IdSchema });
+/** The tenant's active theme changed: screens reload their config (colours, logo, favicon). */
+const ThemeUpdatedSchema = z.object({ themeId: IdSchema.nullable() });
 
 /** Every event type with the schema of its payload (a new event type must be added here to compile). */
 function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType>(
@@ -83,6 +87,8 @@ function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType
     'queue.reset': reset,
     'counter.updated': counter,
     'catalog.changed': CatalogChangedSchema,
+    'display.updated': DisplayUpdatedSchema,
+    'theme.updated': ThemeUpdatedSchema,
   } satisfies Record<LiveEventType, z.ZodType>;
 }
 

@@ -47,6 +47,8 @@ export const LIVE_EVENT_TYPES = [
   'queue.reset',
   'counter.updated',
   'catalog.changed',
+  'display.updated',
+  'theme.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

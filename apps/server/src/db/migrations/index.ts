@@ -1,6 +1,7 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as m20261122_0001 from './20261122_0001_initial';
 import * as m20261122_0002 from './20261122_0002_ticket_history_index';
+import * as m20261125_config_1 from './20261125_config_1_display_services';
 
 /** Static provider: migrations are bundled with the server, no directory scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -8,6 +9,7 @@ export const migrationProvider: MigrationProvider = {
     return Promise.resolve({
       '20261122_0001_initial': m20261122_0001,
       '20261122_0002_ticket_history_index': m20261122_0002,
+      '20261125_config_1_display_services': m20261125_config_1,
     });
   },
 };

@@ -17,6 +17,7 @@ import type { LiveBus } from '../../live/bus';
 import { findBranch } from '../branches/branch.repository';
 import { ONLINE_WINDOW_MS } from '../monitor/monitor.service';
 import * as repo from './device-admin.repository';
+import { countActiveDisplays, lockBranch } from './device-settings.repository';
 
 function toAdminDevice(kind: DeviceKind, row: repo.DeviceRow, now: number): AdminDevice {
   return {
@@ -131,6 +132,14 @@ export function createDeviceAdminService(deps: ServiceDeps, bus: LiveBus) {
       const device = await deviceOrNotFound(actor, trx, kind, id);
       const active = device.is_active === 1;
       if (active !== body.isActive) {
+        if (kind === 'display' && body.isActive) {
+          // Re-enabling counts against the branch's display limit (its row locked meanwhile).
+          const branch = await lockBranch(trx, uow.kind, device.tenant_id, device.branch_id);
+          const inUse = await countActiveDisplays(trx, device.tenant_id, device.branch_id);
+          if (branch && inUse >= branch.display_limit) {
+            throw new AppError('DISPLAY_LIMIT_REACHED', { limit: branch.display_limit, active: inUse });
+          }
+        }
         await repo.setActive(trx, kind, device, body.isActive, now);
         await audit(
           trx,

@@ -18,6 +18,18 @@ export async function findDisplay(db: Db, tenantId: string, id: string) {
     .executeTakeFirstOrThrow();
 }
 
+/** The services a display shows (none: all of the branch's). */
+export async function listDisplayServiceIds(db: Db, tenantId: string, displayId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('display_services')
+    .select('service_id')
+    .where('tenant_id', '=', tenantId)
+    .where('display_id', '=', displayId)
+    .orderBy('service_id')
+    .execute();
+  return rows.map((r) => r.service_id);
+}
+
 /** What a display shows besides the queue: voice settings, running texts, banners, videos, rates, products. */
 export async function readDisplayContent(db: Db, tenantId: string) {
   const t = tenantId;

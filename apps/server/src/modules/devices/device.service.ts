@@ -169,11 +169,13 @@ export function createDeviceService(deps: ServiceDeps) {
       { branch, tenantName, theme },
       row,
       { voices, texts, banners, videos, currencies, products, items },
+      serviceIds,
     ] = await uow.read((db) =>
       Promise.all([
         branchAndTheme(db, t, display.branchId),
         repo.findDisplay(db, t, display.deviceId),
         repo.readDisplayContent(db, t),
+        repo.listDisplayServiceIds(db, t, display.deviceId),
       ]),
     );
     const voice =
@@ -186,6 +188,7 @@ export function createDeviceService(deps: ServiceDeps) {
         code: row.code,
         layout: LAYOUTS.find((l) => l === row.layout) ?? 'classic',
         counterId: row.counter_id,
+        serviceIds,
       },
       branch: deviceBranch(branch),
       tenantName,

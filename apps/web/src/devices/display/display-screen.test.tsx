@@ -59,7 +59,14 @@ vi.mock('@/lib/use-live', () => ({
 }));
 
 const config: DisplayConfig = {
-  display: { id: 'd1', name: 'Display Lobi', code: 'DSP-JKT01', layout: 'classic', counterId: null },
+  display: {
+    id: 'd1',
+    name: 'Display Lobi',
+    code: 'DSP-JKT01',
+    layout: 'classic',
+    counterId: null,
+    serviceIds: [],
+  },
   branch: {
     id: 'b1',
     code: 'JKT01',

@@ -132,6 +132,17 @@ const LiveFeed = memo(function LiveFeed({
   return null;
 });
 
+/** The live state narrowed to the services the display shows (its counters, calls and waiting counts). */
+function shownState(state: DisplayState, shows: (serviceId: string) => boolean): DisplayState {
+  return {
+    ...state,
+    services: state.services.filter((s) => shows(s.id)),
+    counters: state.counters.filter((c) => c.serviceIds.length === 0 || c.serviceIds.some(shows)),
+    recentCalls: state.recentCalls.filter((t) => shows(t.serviceId)),
+    calls: state.calls.filter((c) => shows(c.ticket.serviceId)),
+  };
+}
+
 function useFlashing(): [ReadonlySet<string>, (ticketId: string) => void] {
   const [flashing, setFlashing] = useState<ReadonlySet<string>>(() => new Set());
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -171,7 +182,10 @@ function DisplayApp({
   t: Translate;
   lang: Language;
 }) {
-  const { config, error: configError } = useDisplayConfig(code);
+  // Settings or theme changed (a `display.updated` / `theme.updated` event): fetch the config again.
+  const [configVersion, setConfigVersion] = useState(0);
+  const seenReconfigure = useRef(0);
+  const { config, error: configError } = useDisplayConfig(code, configVersion);
   const status = useLiveStatus();
   const connection = useLiveConnection();
   const connectionRef = useRef<LiveConnection | null>(null);
@@ -184,6 +198,10 @@ function DisplayApp({
   const [generation, setGeneration] = useState(0);
   const onFeed = useCallback((state: DisplayState | undefined, error: string | null) => {
     setFeed((previous) => ({ state: state ?? previous.state, error }));
+    if (state) {
+      if (state.reconfigure > seenReconfigure.current) setConfigVersion((v) => v + 1);
+      seenReconfigure.current = state.reconfigure;
+    }
     if (state && state.resync > 0) setGeneration((g) => g + 1); // queue reset, counter change: resubscribe
   }, []);
   useEffect(() => {
@@ -252,6 +270,12 @@ function DisplayApp({
       ? (config?.display.counterId ?? new URLSearchParams(window.location.search).get('counter'))
       : null;
 
+  // The services this display shows (none configured: all of them).
+  const shownIds = config?.display.serviceIds;
+  const shows = useCallback(
+    (serviceId: string) => !shownIds || shownIds.length === 0 || shownIds.includes(serviceId),
+    [shownIds],
+  );
   const [flashing, flash] = useFlashing();
   const announced = useRef(new Set<string>());
   const calls = feed.state?.calls;
@@ -262,6 +286,7 @@ function DisplayApp({
       if (announced.current.has(call.key)) continue;
       announced.current.add(call.key);
       if (layout === 'pos' && call.ticket.counterId !== posCounterId) continue;
+      if (!shows(call.ticket.serviceId)) continue;
       flash(call.ticket.id);
       announcerRef.current?.enqueue({
         ticketId: call.ticket.id,
@@ -271,11 +296,18 @@ function DisplayApp({
       });
     }
     if (announced.current.size > 500) announced.current = new Set([...announced.current].slice(-200));
-  }, [calls, configLoaded, layout, posCounterId, flash]);
+  }, [calls, configLoaded, layout, posCounterId, flash, shows]);
 
   useEffect(() => {
     if (config) document.title = `${config.display.name} · ${config.branch.name}`;
   }, [config]);
+  // The admin gave the display another layout: open that layout's screen.
+  const configuredLayout = config?.display.layout;
+  useEffect(() => {
+    if (configuredLayout && configVersion > 0 && configuredLayout !== layout) {
+      window.location.replace(displayPath(configuredLayout, code));
+    }
+  }, [configuredLayout, configVersion, layout, code]);
 
   const topic = `display:${code}`;
   const feedElement = <LiveFeed key={generation} topic={topic} onChange={onFeed} />;
@@ -305,7 +337,7 @@ function DisplayApp({
     );
   }
 
-  const state = feed.state;
+  const state = feed.state && shownState(feed.state, shows);
   const Layout = LAYOUTS[layout];
   const showOverlay = config !== null && config.voice.mode !== 'off' && !unlocked;
   return (

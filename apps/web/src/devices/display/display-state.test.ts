@@ -210,4 +210,18 @@ describe('reduceDisplay', () => {
     expect(reduceDisplay(state, { kind: 'event', type: 'counter.updated', data: {} }).resync).toBe(1);
     expect(reduceDisplay(state, event('ticket.called', ticket({ counterId: 'new' }))).resync).toBe(1);
   });
+
+  it('display.updated and theme.updated ask for the config again, keeping the queue state', () => {
+    const state = start();
+    const changed = reduceDisplay(state, {
+      kind: 'event',
+      type: 'display.updated',
+      data: { displayId: '01a2010e-3799-7000-8000-00000000d002' },
+    });
+    expect(changed.reconfigure).toBe(1);
+    expect(changed.counters).toEqual(state.counters);
+    expect(
+      reduceDisplay(changed, { kind: 'event', type: 'theme.updated', data: { themeId: null } }).reconfigure,
+    ).toBe(2);
+  });
 });

@@ -35,6 +35,8 @@ export interface DisplayState extends DisplaySnapshot {
   calls: DisplayCall[];
   /** Bumped when the screen should fetch a fresh snapshot (queue reset, counter changes, unknown counter). */
   resync: number;
+  /** Bumped when the display's settings or the theme changed: the screen reloads its config. */
+  reconfigure: number;
 }
 
 const RECENT_CALLS_LIMIT = 10;
@@ -72,7 +74,7 @@ function isRealCall(ticket: PublicTicket): boolean {
 }
 
 /** A fresh snapshot replaces everything; tickets still `calling` (not announced yet) go to the call log. */
-function fromSnapshot(snapshot: DisplaySnapshot, resync = 0): DisplayState {
+function fromSnapshot(snapshot: DisplaySnapshot, resync = 0, reconfigure = 0): DisplayState {
   const known: Record<string, PublicTicket> = {};
   for (const ticket of snapshot.recentCalls) known[ticket.id] = ticket;
   // A server from before this rule could still list a ticket that left its counter.
@@ -88,6 +90,7 @@ function fromSnapshot(snapshot: DisplaySnapshot, resync = 0): DisplayState {
     known,
     calls: calling.map((t) => callFor(t, snapshot.counters)),
     resync,
+    reconfigure,
   };
 }
 
@@ -169,7 +172,9 @@ export function reduceDisplay(state: DisplayState | undefined, live: LiveMessage
 }
 
 function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'display'>): DisplayState {
-  if (message.kind === 'snapshot') return fromSnapshot(message.data, state?.resync ?? 0);
+  if (message.kind === 'snapshot') {
+    return fromSnapshot(message.data, state?.resync ?? 0, state?.reconfigure ?? 0);
+  }
   if (!state) return emptyState(); // events before a snapshot are covered by it
   if (
     message.type === 'queue.reset' ||
@@ -177,6 +182,9 @@ function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'di
     message.type === 'catalog.changed'
   ) {
     return { ...state, resync: state.resync + 1 };
+  }
+  if (message.type === 'display.updated' || message.type === 'theme.updated') {
+    return { ...state, reconfigure: state.reconfigure + 1 };
   }
   return applyTicket(state, message.type, message.data.ticket);
 }
@@ -191,6 +199,7 @@ function emptyState(): DisplayState {
     known: {},
     calls: [],
     resync: 0,
+    reconfigure: 0,
   };
 }
 

@@ -34,8 +34,11 @@ export interface DisplayConfigState {
   error: 'notFound' | 'failed' | null;
 }
 
-/** The display's config, fetched with its code, refreshed every 5 minutes and retried soon after a failure. */
-export function useDisplayConfig(code: string | null): DisplayConfigState {
+/**
+ * The display's config, fetched with its code, refreshed every 5 minutes and retried soon after a
+ * failure; fetched again at once when `version` changes (the admin changed its settings or the theme).
+ */
+export function useDisplayConfig(code: string | null, version = 0): DisplayConfigState {
   const [state, setState] = useState<DisplayConfigState>({ config: null, error: null });
   useEffect(() => {
     if (!code) return undefined;
@@ -83,6 +86,6 @@ export function useDisplayConfig(code: string | null): DisplayConfigState {
       if (retry) clearTimeout(retry);
       controller?.abort();
     };
-  }, [code]);
+  }, [code, version]);
   return state;
 }

@@ -10,7 +10,7 @@ import {
   Text,
   VisuallyHidden,
 } from '@mantine/core';
-import { IconExternalLink, IconRefresh } from '@tabler/icons-react';
+import { IconEdit, IconExternalLink, IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDevice } from '@antrean/shared/contracts/device-admin.contract';
 import { formatRelativeTime } from '../lib/relative-time';
@@ -30,6 +30,8 @@ export interface DeviceTableProps {
   /** The device whose switch is being saved (its switch is disabled meanwhile). */
   busyDeviceId: string | null;
   onRegenerate: (device: AdminDevice) => void;
+  /** Opens the device's settings. */
+  onEdit: (device: AdminDevice) => void;
   onActiveChange: (device: AdminDevice, isActive: boolean) => void;
 }
 
@@ -43,6 +45,7 @@ export function DeviceTable({
   now,
   busyDeviceId,
   onRegenerate,
+  onEdit,
   onActiveChange,
 }: DeviceTableProps) {
   const { t, i18n } = useTranslation(['devices', 'common']);
@@ -162,15 +165,26 @@ export function DeviceTable({
                       />
                     </Table.Td>
                     <Table.Td>
-                      <Button
-                        variant="light"
-                        size="compact-sm"
-                        leftSection={<IconRefresh size={14} aria-hidden />}
-                        aria-label={t('regenerate.label', { name: device.name })}
-                        onClick={() => onRegenerate(device)}
-                      >
-                        {t('regenerate.button')}
-                      </Button>
+                      <Group gap={6} wrap="nowrap">
+                        <Button
+                          variant="default"
+                          size="compact-sm"
+                          leftSection={<IconEdit size={14} aria-hidden />}
+                          aria-label={t('edit.label', { name: device.name })}
+                          onClick={() => onEdit(device)}
+                        >
+                          {t('edit.button')}
+                        </Button>
+                        <Button
+                          variant="light"
+                          size="compact-sm"
+                          leftSection={<IconRefresh size={14} aria-hidden />}
+                          aria-label={t('regenerate.label', { name: device.name })}
+                          onClick={() => onRegenerate(device)}
+                        >
+                          {t('regenerate.button')}
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
 import { notifications } from '@mantine/notifications';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { AdminPageHeader, BranchScope } from '@/components/admin/admin-page';
 import { ErrorAlert } from '@/lib/error-alert';
 import { CopyValueButton } from '../components/copy-value-button';
+import { DeviceEditor, type DeviceEditing } from '../components/device-editor';
 import { DeviceTable, deviceUrl } from '../components/device-table';
 import { useNow } from '@/lib/use-now';
 import { usePickedBranch } from '../lib/use-picked-branch';
@@ -45,6 +47,7 @@ export function DevicesPage() {
   const [regenerateTarget, setRegenerateTarget] = useState<AdminDevice | null>(null);
   const [regenerated, setRegenerated] = useState<AdminDevice | null>(null);
   const [disableTarget, setDisableTarget] = useState<AdminDevice | null>(null);
+  const [editing, setEditing] = useState<DeviceEditing | null>(null);
 
   const afterChange = (device: AdminDevice) => {
     queryClient.setQueryData<BranchDevices>(deviceKeys.branch(branchId), (lists) =>
@@ -116,7 +119,17 @@ export function DevicesPage() {
       setRegenerateTarget(device);
     },
     onActiveChange,
+    onEdit: (device: AdminDevice) => setEditing({ mode: 'edit', device }),
   };
+  const addButton = (kind: 'kiosk' | 'display') => (
+    <Button
+      size="compact-md"
+      leftSection={<IconPlus size={16} aria-hidden />}
+      onClick={() => setEditing({ mode: 'create', kind })}
+    >
+      {t(kind === 'kiosk' ? 'kiosks.add' : 'displays.add')}
+    </Button>
+  );
 
   return (
     <Stack gap="lg">
@@ -136,18 +149,28 @@ export function DevicesPage() {
       {branchId !== '' && !devices.isError ? (
         <>
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="kiosks-heading">
-            <Title order={2} size="h3" id="kiosks-heading" mb="sm">
-              {t('kiosks.title')}
-            </Title>
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h3" id="kiosks-heading">
+                {t('kiosks.title')}
+              </Title>
+              {addButton('kiosk')}
+            </Group>
             <DeviceTable caption={t('kiosks.caption')} devices={devices.data?.kiosks} {...tableProps} />
           </Paper>
           <Paper withBorder radius="md" p="md" component="section" aria-labelledby="displays-heading">
-            <Title order={2} size="h3" id="displays-heading" mb="sm">
-              {t('displays.title')}
-            </Title>
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h3" id="displays-heading">
+                {t('displays.title')}
+              </Title>
+              {addButton('display')}
+            </Group>
             <DeviceTable caption={t('displays.caption')} devices={devices.data?.displays} {...tableProps} />
           </Paper>
         </>
+      ) : null}
+
+      {editing && branchId !== '' ? (
+        <DeviceEditor branchId={branchId} editing={editing} onClose={() => setEditing(null)} />
       ) : null}
 
       <Modal
