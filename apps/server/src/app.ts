@@ -54,6 +54,7 @@ import { createUserImportService } from './modules/users/user-import.service';
 import { createPlatformCatalogService } from './modules/platform/catalog.service';
 import { createTenantAdminService } from './modules/platform/tenant-admin.service';
 import { platformRoutes } from './modules/platform/platform.routes';
+import { createActingService } from './modules/platform/acting.service';
 import { createProfileService } from './modules/users/profile.service';
 import { profileRoutes } from './modules/users/profile.routes';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
@@ -148,6 +149,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       api,
       createPlatformCatalogService(services, createAudit(deps.clock)),
       createTenantAdminService(services, createAudit(deps.clock), createFileService(services)),
+      createActingService(services, createAudit(deps.clock), auth),
     );
     dashboardRoutes(api, createDashboardService(services));
   });

@@ -9,6 +9,7 @@ import {
   TenantSchema,
 } from '../domain/tenant';
 import { APPLICATION_PLATFORMS, ApplicationInputSchema, ApplicationSchema } from '../domain/application';
+import { SessionUserSchema } from '../domain/user';
 import { StoredImageSchema } from './files.contract';
 import { listPageSchema, listQuerySchema } from './list';
 
@@ -219,5 +220,31 @@ export const applicationsContract = {
     tags: ['platform'],
     params: ApplicationParamsSchema,
     responses: { 204: z.null() },
+  }),
+};
+
+// ── Acting inside a tenant ───────────────────────────────────────────────────────────────────
+const ActingSessionSchema = z.object({ user: SessionUserSchema });
+
+/**
+ * The superadmin picks a tenant to act inside it: the session then works as that tenant's admin
+ * on every tenant page (the session user's `tenantId`/`tenantName` say which) until it stops.
+ * Both are audited in the tenant's trail.
+ */
+export const actingContract = {
+  start: defineContract({
+    method: 'PUT',
+    path: '/api/v1/auth/acting-tenant',
+    summary: "Act inside a tenant: every tenant page then works on that tenant's data (superadmin, audited)",
+    tags: ['platform'],
+    body: z.object({ tenantId: IdSchema }).strict(),
+    responses: { 200: ActingSessionSchema },
+  }),
+  stop: defineContract({
+    method: 'DELETE',
+    path: '/api/v1/auth/acting-tenant',
+    summary: 'Stop acting inside a tenant (superadmin, audited)',
+    tags: ['platform'],
+    responses: { 200: ActingSessionSchema },
   }),
 };

@@ -233,3 +233,18 @@ export async function updateApplication(
 export async function deleteApplication(trx: Transaction<DB>, id: string) {
   await trx.deleteFrom('applications').where('id', '=', id).execute();
 }
+
+// ── Acting inside a tenant ───────────────────────────────────────────────────────────────────
+/** The tenant a superadmin's session acts in (null: none). */
+export async function findActingTenant(db: Db, sessionId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('acting_tenant_id')
+    .where('id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.acting_tenant_id ?? null;
+}
+
+export async function setActingTenant(trx: Transaction<DB>, sessionId: string, tenantId: string | null) {
+  await trx.updateTable('sessions').set({ acting_tenant_id: tenantId }).where('id', '=', sessionId).execute();
+}

@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_RULES } from '@antrean/shared/contracts/files.contract';
 import {
+  actingContract,
   applicationsContract,
   tenantCategoriesContract,
   tenantsContract,
 } from '@antrean/shared/contracts/platform.contract';
 import { AppError } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
+import type { ActingService } from './acting.service';
 import type { PlatformCatalogService } from './catalog.service';
 import type { TenantAdminService } from './tenant-admin.service';
 
@@ -15,8 +17,14 @@ export function platformRoutes(
   app: FastifyInstance,
   catalog: PlatformCatalogService,
   tenants: TenantAdminService,
+  acting: ActingService,
 ): void {
   const auth = { staff: 'platform.manage' } as const;
+
+  defineRoute(app, actingContract.start, { auth }, async ({ actor, body }) => ({
+    user: await acting.start(actor, body.tenantId),
+  }));
+  defineRoute(app, actingContract.stop, { auth }, async ({ actor }) => ({ user: await acting.stop(actor) }));
 
   const cat = tenantCategoriesContract;
   defineRoute(app, cat.list, { auth }, ({ actor, query }) => catalog.listCategories(actor, query));

@@ -6,6 +6,7 @@ import { can } from '@antrean/shared/auth/permissions';
 import { ForbiddenPage } from '@/components/forbidden-page';
 import { LanguageSwitch } from '@/components/language-switch';
 import { isDashboardRouteHandle } from '@/config/dashboard-pages';
+import { ActingBanner } from '@/features/platform/components/acting-banner';
 import { useSession, useTenantTheme } from '@/lib/session';
 import { DashboardNav } from './dashboard-nav';
 import { ProfileMenu } from './profile-menu';
@@ -75,6 +76,7 @@ export function DashboardLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id="main-content" tabIndex={-1} className={classes.main}>
+        <ActingBanner user={user} />
         {allowed ? <Outlet /> : <ForbiddenPage />}
       </AppShell.Main>
     </AppShell>

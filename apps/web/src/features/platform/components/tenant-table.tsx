@@ -1,5 +1,5 @@
 import { Avatar, Badge, Button, Group, Text } from '@mantine/core';
-import { IconBuilding, IconPencil, IconPower } from '@tabler/icons-react';
+import { IconBuilding, IconLogin2, IconPencil, IconPower } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { tenantLogoUrl, type TenantSortField } from '@antrean/shared/contracts/platform.contract';
 import type { Tenant } from '@antrean/shared/domain/tenant';
@@ -10,10 +10,13 @@ export function useTenantColumns({
   formatDate,
   onEdit,
   onToggleActive,
+  onEnter,
 }: {
   formatDate: (epochMs: number) => string;
   onEdit: (tenant: Tenant) => void;
   onToggleActive: (tenant: Tenant) => void;
+  /** Act inside the tenant (its pages then show its data). */
+  onEnter: (tenant: Tenant) => void;
 }): DataColumn<Tenant, TenantSortField>[] {
   const { t } = useTranslation(['platform', 'common']);
   return [
@@ -60,6 +63,15 @@ export function useTenantColumns({
       nowrap: true,
       render: (x) => (
         <Group gap={4} wrap="nowrap">
+          <Button
+            variant="filled"
+            size="compact-sm"
+            leftSection={<IconLogin2 size={14} aria-hidden />}
+            aria-label={t('acting.startLabel', { name: x.name })}
+            onClick={() => onEnter(x)}
+          >
+            {t('acting.start')}
+          </Button>
           <Button
             variant="light"
             size="compact-sm"

@@ -199,6 +199,24 @@ describe('TenantsPage', () => {
     expect(await screen.findByText('Sukses...!!! Tenant Bank Nusantara dinonaktifkan.')).toBeInTheDocument();
   });
 
+  it('enters a tenant: the session acts inside it and the dashboard opens', async () => {
+    const { requests } = mockApi(
+      routes(page([tenant()]), [
+        {
+          method: 'PUT',
+          path: '/api/v1/auth/acting-tenant',
+          body: { user: staffUser('superadmin', { tenantId: TENANT_ID, tenantName: 'Bank Nusantara' }) },
+        },
+      ]),
+    );
+    renderPage();
+    await userEvent.click(await screen.findByRole('button', { name: 'Bekerja di dalam Bank Nusantara' }));
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ tenantId: TENANT_ID }),
+    );
+    expect(await screen.findByText('Anda kini bekerja di dalam Bank Nusantara.')).toBeInTheDocument();
+  });
+
   it('shows a load failure with a retry', async () => {
     mockApi(
       routes(page([])).map((r) =>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
   TENANT_SORT_FIELDS,
@@ -17,6 +18,7 @@ import { useListParams } from '@/components/admin/use-list-params';
 import { ErrorAlert } from '@/lib/error-alert';
 import { useErrorText } from '@/lib/error-text';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useStartActing } from '../api/acting';
 import { allCategoriesQueryOptions } from '../api/categories';
 import { tenantListQueryOptions, useCreateTenant, useUpdateTenant } from '../api/tenants';
 import { TenantCreateDrawer, TenantEditDrawer } from '../components/tenant-form';
@@ -29,7 +31,8 @@ const isStatusFilter = (v: string | null): v is (typeof TENANT_STATUS_FILTERS)[n
 /**
  * /dashboard/master/tenant — the tenants (superadmin): page, search, sort and status/category
  * filters on the server (kept in the URL); a new tenant is created with its first admin, then
- * the drawer stays open on it so its logo can be uploaded; deactivation asks first.
+ * the drawer stays open on it so its logo can be uploaded; deactivation asks first; "Masuk"
+ * acts inside a tenant (every tenant page then shows its data, under a banner).
  */
 export function TenantsPage() {
   const { t, i18n } = useTranslation(['platform', 'common']);
@@ -53,6 +56,8 @@ export function TenantsPage() {
   const [deactivating, setDeactivating] = useState<Tenant | null>(null);
   const create = useCreateTenant();
   const updateTenant = useUpdateTenant();
+  const startActing = useStartActing();
+  const navigate = useNavigate();
   const dateFormat = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'id-ID', {
     dateStyle: 'medium',
   });
@@ -78,6 +83,14 @@ export function TenantsPage() {
       if (tenant.isActive) setDeactivating(tenant);
       else setActive(tenant, true);
     },
+    onEnter: (tenant) =>
+      startActing.mutate(tenant.id, {
+        onSuccess: () => {
+          notifySuccess(t('acting.started', { name: tenant.name }));
+          void navigate('/dashboard');
+        },
+        onError: (error) => notifyFailure(errorText(error)),
+      }),
   });
 
   const createTenant = async (values: TenantCreateInput) => {
