@@ -20,6 +20,8 @@ import { createScheduleAdminService } from './modules/schedules/schedule-admin.s
 import { scheduleAdminRoutes } from './modules/schedules/schedule-admin.routes';
 import { createHolidayService } from './modules/holidays/holiday.service';
 import { holidayRoutes } from './modules/holidays/holiday.routes';
+import { createQueueResetPreview } from './modules/queue-reset/queue-reset-preview.service';
+import { queueResetPreviewRoutes } from './modules/queue-reset/queue-reset-preview.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -144,6 +146,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     userImportRoutes(api, createUserImportService(services, createAudit(deps.clock)));
     scheduleAdminRoutes(api, createScheduleAdminService(services, createAudit(deps.clock)));
     holidayRoutes(api, createHolidayService(services, createAudit(deps.clock)));
+    queueResetPreviewRoutes(api, createQueueResetPreview(services));
     liveRoutes(api, deps, hub, createLiveService(services, auth, tickets, devices));
     platformRoutes(
       api,

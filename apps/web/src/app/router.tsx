@@ -90,6 +90,10 @@ const holidaysPage = lazyScreen(
   () => import('@/features/holidays/pages/holidays-page'),
   (m) => m.HolidaysPage,
 );
+const resetQueuePage = lazyScreen(
+  () => import('@/features/reset-queue/pages/reset-queue-page'),
+  (m) => m.ResetQueuePage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -119,6 +123,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   inactiveServices: inactiveServicesPage,
   branchServiceCounters: serviceMappingPage,
   holidays: holidaysPage,
+  resetQueue: resetQueuePage,
 };
 
 /**

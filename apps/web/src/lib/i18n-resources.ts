@@ -35,6 +35,8 @@ import idProfile from '@/locales/id/profile.json';
 import enProfile from '@/locales/en/profile.json';
 import idHolidays from '@/locales/id/holidays.json';
 import enHolidays from '@/locales/en/holidays.json';
+import idResetQueue from '@/locales/id/resetQueue.json';
+import enResetQueue from '@/locales/en/resetQueue.json';
 
 export const NAMESPACES = [
   'common',
@@ -53,6 +55,7 @@ export const NAMESPACES = [
   'platform',
   'profile',
   'holidays',
+  'resetQueue',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -75,6 +78,7 @@ export const CATALOGUES = {
     platform: idPlatform,
     profile: idProfile,
     holidays: idHolidays,
+    resetQueue: idResetQueue,
   },
   en: {
     common: enCommon,
@@ -93,6 +97,7 @@ export const CATALOGUES = {
     platform: enPlatform,
     profile: enProfile,
     holidays: enHolidays,
+    resetQueue: enResetQueue,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -120,6 +125,7 @@ export interface AppResources {
   platform: typeof idPlatform;
   profile: typeof idProfile;
   holidays: typeof idHolidays;
+  resetQueue: typeof idResetQueue;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

@@ -55,11 +55,12 @@ export async function takenDates(
 }
 
 export async function insertHolidays(trx: Transaction<DB>, rows: readonly HolidayRow[]): Promise<void> {
-  if (rows.length > 0)
-    {await trx
+  if (rows.length > 0) {
+    await trx
       .insertInto('holidays')
       .values([...rows])
-      .execute();}
+      .execute();
+  }
 }
 
 export async function updateHoliday(

@@ -69,11 +69,12 @@ export async function replaceServiceSchedules(
     .where('branch_id', '=', scope.branchId)
     .where('service_id', '=', scope.serviceId)
     .execute();
-  if (rows.length > 0)
-    {await trx
+  if (rows.length > 0) {
+    await trx
       .insertInto('schedules')
       .values([...rows])
-      .execute();}
+      .execute();
+  }
 }
 
 export async function setServiceInterval(
