@@ -51,7 +51,7 @@ describeWithDb('demo seed', () => {
 
   it('creates the categories and the two tenants', async () => {
     const categories = await db().selectFrom('tenant_categories').select(['id', 'name']).execute();
-    expect(categories.map((c) => c.name).sort()).toEqual(['Bank', 'Pemerintahan', 'Rumah Sakit']);
+    expect(categories.map((c) => c.name).sort()).toEqual(['Bank', 'Rumah Sakit']);
     const tenants = await db()
       .selectFrom('tenants')
       .innerJoin('tenant_categories', 'tenant_categories.id', 'tenants.category_id')

@@ -39,7 +39,6 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
     const s = new Seeder(trx, now);
     const bank = await s.category('Bank');
     const hospital = await s.category('Rumah Sakit');
-    await s.category('Pemerintahan');
 
     await s.platformUser('superadmin', 'Super Admin', passwordHash);
 
