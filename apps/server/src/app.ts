@@ -151,7 +151,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     platformRoutes(
       api,
       createPlatformCatalogService(services, createAudit(deps.clock)),
-      createTenantAdminService(services, createAudit(deps.clock), createFileService(services)),
+      createTenantAdminService(services, createAudit(deps.clock), createFileService(services), bus),
       createActingService(services, createAudit(deps.clock), auth),
     );
     dashboardRoutes(api, createDashboardService(services));

@@ -87,8 +87,11 @@ type TopicEvent = {
 export type LiveMessage =
   | BranchEvent
   | TopicEvent
-  /** A device code was regenerated or the device disabled: its topic's subscribers are cut off. */
-  | { kind: 'revoke'; topic: TopicName };
+  /**
+   * A device code was regenerated or the device disabled (NOT_FOUND), or its tenant was
+   * deactivated (TENANT_INACTIVE): the topic's subscribers are cut off with that code.
+   */
+  | { kind: 'revoke'; topic: TopicName; code?: 'TENANT_INACTIVE' };
 
 export interface HubOptions {
   bufferSize?: number;
@@ -248,7 +251,7 @@ export class LiveHub {
    * regenerated or the display disabled): each gets the `error` frame a refused subscription
    * gets (`NOT_FOUND`, so the screen shows "unknown display"), and the topic is dropped.
    */
-  revoke(name: string): void {
+  revoke(name: string, code: 'NOT_FOUND' | 'TENANT_INACTIVE' = 'NOT_FOUND'): void {
     const t = this.topics.get(name);
     this.topics.delete(name);
     for (const [branchId, set] of this.branchDisplays) {
@@ -259,8 +262,8 @@ export class LiveHub {
     const frame: ServerFrame = {
       type: 'error',
       topic: name,
-      code: 'NOT_FOUND',
-      message: errorMessage('NOT_FOUND', 'id'),
+      code,
+      message: errorMessage(code, 'id'),
     };
     for (const subscriber of t.subscribers) subscriber.send(frame);
     t.subscribers.clear();
@@ -270,7 +273,7 @@ export class LiveHub {
   /** Delivers a cross-node message locally. */
   deliver(message: LiveMessage): void {
     if (message.kind === 'revoke') {
-      this.revoke(message.topic);
+      this.revoke(message.topic, message.code);
       return;
     }
     if (message.kind === 'topic') {

@@ -10,6 +10,7 @@ import type {
 import { containsText, fetchPage, orderForPage, type PageRows } from '../../db/page.repository';
 import type { ApplicationsTable, DB, TenantsTable } from '../../db/schema';
 import { Seeder } from '../../db/seed/seeder';
+import type { TopicName } from '../../live/hub';
 import type { Db } from '../../lib/uow';
 
 /**
@@ -247,4 +248,30 @@ export async function findActingTenant(db: Db, sessionId: string): Promise<strin
 
 export async function setActingTenant(trx: Transaction<DB>, sessionId: string, tenantId: string | null) {
   await trx.updateTable('sessions').set({ acting_tenant_id: tenantId }).where('id', '=', sessionId).execute();
+}
+
+/**
+ * The live topics a tenant's screens are subscribed to (its displays and kiosks by code, its
+ * branches and counters, its visitors' open tickets): cut off when the tenant is deactivated.
+ */
+export async function tenantLiveTopics(db: Db, tenantId: string): Promise<TopicName[]> {
+  const [displays, kiosks, branches, counters, tickets] = await Promise.all([
+    db.selectFrom('displays').select('code').where('tenant_id', '=', tenantId).execute(),
+    db.selectFrom('kiosks').select('code').where('tenant_id', '=', tenantId).execute(),
+    db.selectFrom('branches').select('id').where('tenant_id', '=', tenantId).execute(),
+    db.selectFrom('counters').select('id').where('tenant_id', '=', tenantId).execute(),
+    db
+      .selectFrom('tickets')
+      .select('unique_code')
+      .where('tenant_id', '=', tenantId)
+      .where('status', 'not in', ['finished', 'no_show', 'cancelled'])
+      .execute(),
+  ]);
+  return [
+    ...displays.map((d) => `display:${d.code}` as const),
+    ...kiosks.map((k) => `kiosk:${k.code}` as const),
+    ...branches.map((b) => `branch:${b.id}` as const),
+    ...counters.map((c) => `counter:${c.id}` as const),
+    ...tickets.map((t) => `ticket:${t.unique_code}` as const),
+  ];
 }

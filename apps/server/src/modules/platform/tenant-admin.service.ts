@@ -7,11 +7,13 @@ import type {
 } from '@antrean/shared/contracts/platform.contract';
 import type { StoredImage } from '@antrean/shared/contracts/files.contract';
 import type { Tenant } from '@antrean/shared/domain/tenant';
+import type { TopicName } from '../../live/hub';
 import type { Actor } from '../../lib/actor';
 import { hashPassword } from '../../lib/crypto';
 import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import type { Db } from '../../lib/uow';
+import type { LiveBus } from '../../live/bus';
 import type { Audit } from '../audit/audit.service';
 import { findFile } from '../files/file.repository';
 import type { FileService } from '../files/file.service';
@@ -33,7 +35,7 @@ const toTenant = (row: repo.TenantRow): Tenant => ({
  * Tenants (superadmin): create one with its first admin, edit it, upload its logo, deactivate it.
  * Tenants are never deleted here: an inactive tenant keeps its data (decisions §50).
  */
-export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files: FileService) {
+export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files: FileService, bus: LiveBus) {
   const { uow, clock } = deps;
 
   async function list(actor: Actor, query: TenantListQuery): Promise<TenantList> {
@@ -113,7 +115,8 @@ export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files:
 
   async function update(actor: Actor, id: string, body: UpdateTenantBody): Promise<Tenant> {
     requirePlatformStaff(actor);
-    return uow.transaction(async (trx) => {
+    let cutOff: TopicName[] = [];
+    const saved = await uow.transaction(async (trx) => {
       const before = await load(trx, id);
       if (body.categoryId !== undefined) await checkCategory(trx, body.categoryId);
       if (body.name !== undefined) await checkName(trx, body.name, id);
@@ -159,8 +162,12 @@ export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files:
         before,
         after,
       });
+      if (action === 'tenant.deactivate') cutOff = await repo.tenantLiveTopics(trx, id);
       return after;
     });
+    // After the commit: the tenant's open screens are cut off with TENANT_INACTIVE (decision 53).
+    for (const topic of cutOff) bus.publish({ kind: 'revoke', topic, code: 'TENANT_INACTIVE' });
+    return saved;
   }
 
   /** The tenant must exist before its logo is uploaded into it (404 otherwise, nothing read). */

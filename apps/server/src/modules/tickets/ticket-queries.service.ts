@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor';
 import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertBranchAccess, tenantOf } from '../../lib/policy';
-import { findBranch } from '../branches/branch.repository';
+import { findBranch, findPublicBranch } from '../branches/branch.repository';
 import { listBoardServices } from '../branches/branch-board.repository';
 import * as repo from './ticket.repository';
 import * as lookup from './ticket-lookup.repository';
@@ -32,6 +32,10 @@ export function createTicketQueries(deps: ServiceDeps) {
     return uow.read(async (db) => {
       const ticket = await repo.findTicketByCode(db, uniqueCode);
       if (!ticket) throw new AppError('NOT_FOUND');
+      // A visitor of an inactive tenant is refused (its data is kept): decision 53.
+      if ((await findPublicBranch(db, ticket.branch_id))?.tenant_active !== 1) {
+        throw new AppError('TENANT_INACTIVE');
+      }
       const [branch, service] = await Promise.all([
         findBranch(db, ticket.tenant_id, ticket.branch_id),
         lookup.findOfferedService(db, ticket.tenant_id, ticket.branch_id, ticket.service_id),
