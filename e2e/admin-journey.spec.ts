@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, test } from './clock';
+import { expect, fakedOffsetMs, test } from './clock';
 import { DEMO_PASSWORD, signIn } from './helpers';
 
 /**
@@ -28,6 +28,12 @@ async function uploadImage(page: Page, scope: Locator, label: string, name: stri
 async function chooseIn(page: Page, scope: Locator, label: string, option: string | RegExp): Promise<void> {
   await scope.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: typeof option === 'string' }).click();
+}
+
+/** The date `days` from today in Jakarta, on the servers' (possibly faked) clock: YYYY-MM-DD. */
+function jakartaDate(days: number): string {
+  const at = new Date(Date.now() + fakedOffsetMs + days * 86_400_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(at);
 }
 
 async function signOut(page: Page): Promise<void> {
@@ -98,5 +104,75 @@ test.describe('a new organisation set up through the screens', () => {
     await branchDrawer.getByRole('switch', { name: /^Tiket virtual via WhatsApp/ }).check({ force: true });
     await branchDrawer.getByRole('button', { name: 'Simpan' }).click();
     await expect(page.getByText('Sukses...!!! Cabang Kantor Kecamatan Coblong ditambahkan.')).toBeVisible();
+
+    // 4. The services, with sub services.
+    await page.goto('/dashboard/master/layanan');
+    await page.getByRole('button', { name: 'Tambah layanan' }).click();
+    let serviceDrawer = page.getByRole('dialog', { name: 'Tambah layanan' });
+    await serviceDrawer.getByLabel('Nama layanan').fill('Kartu Keluarga');
+    await serviceDrawer.getByLabel('Kode layanan').fill('K');
+    await serviceDrawer.getByLabel('SLA (detik)').fill('600');
+    await serviceDrawer.getByLabel('Jumlah cetak').fill('1');
+    for (const flag of [
+      'Kirim WhatsApp saat panggilan pertama',
+      'Pemanggilan acak',
+      'Foto pelanggan',
+      'Tampilkan sisa antrian',
+      'Tombol selesai',
+    ]) {
+      await serviceDrawer.getByRole('switch', { name: flag, exact: true }).check({ force: true });
+    }
+    for (const [n, name] of [
+      [1, 'Pembuatan KK baru'],
+      [2, 'Perubahan data KK'],
+    ] as const) {
+      await serviceDrawer.getByRole('button', { name: 'Tambah sub layanan' }).click();
+      await serviceDrawer.getByLabel(`Nama sub layanan ${n}`).fill(name);
+    }
+    await serviceDrawer.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page.getByText('Sukses...!!! Kartu Keluarga ditambahkan.')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Tambah layanan' }).click();
+    serviceDrawer = page.getByRole('dialog', { name: 'Tambah layanan' });
+    await serviceDrawer.getByLabel('Nama layanan').fill('KTP Elektronik');
+    await serviceDrawer.getByLabel('Kode layanan').fill('E');
+    await serviceDrawer.getByLabel('SLA (detik)').fill('900');
+    await serviceDrawer.getByLabel('Jumlah cetak').fill('1');
+    await serviceDrawer.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page.getByText('Sukses...!!! KTP Elektronik ditambahkan.')).toBeVisible();
+
+    // 5a. The branch offers both services (the counters are mapped once they exist).
+    await page.goto('/dashboard/master/loket-layanan-cabang');
+    await page.getByRole('checkbox', { name: 'Cabang menawarkan K · Kartu Keluarga' }).check();
+    await page.getByRole('checkbox', { name: 'Cabang menawarkan E · KTP Elektronik' }).check();
+    await page.getByRole('button', { name: 'Simpan pemetaan' }).click();
+    await expect(
+      page.getByText('Sukses...!!! Pemetaan layanan Kantor Kecamatan Coblong disimpan.'),
+    ).toBeVisible();
+
+    // 3b. A schedule for KTP Elektronik (Kartu Keluarga keeps no schedule: open all day), its
+    // interval and hourly limit, and a holiday a week from today.
+    await page.goto('/dashboard/master/cabang');
+    await page.getByRole('link', { name: 'Buka Kantor Kecamatan Coblong' }).click();
+    await page.getByRole('tab', { name: 'Jadwal layanan' }).click();
+    await chooseIn(page, page.getByRole('main'), 'Layanan', /KTP Elektronik/);
+    await page.getByRole('button', { name: 'Tambah jadwal' }).click();
+    await chooseIn(page, page.getByRole('main'), 'Hari baris 1', 'Senin');
+    await chooseIn(page, page.getByRole('main'), 'Shift baris 1', 'Pagi');
+    await page.getByRole('button', { name: 'Simpan jadwal' }).click();
+    await expect(page.getByText('Sukses...!!! Jadwal disimpan.')).toBeVisible();
+    await chooseIn(page, page.getByRole('main'), 'Interval', '30 menit');
+    await page.getByRole('textbox', { name: 'Batas per jam', exact: true }).fill('15');
+    await page.getByRole('button', { name: 'Simpan interval' }).click();
+    await expect(page.getByText('Interval Limit Successfully Updated')).toBeVisible();
+
+    await page.goto('/dashboard/hari-libur');
+    await page.getByRole('button', { name: 'Tambah hari libur' }).click();
+    const holidayDrawer = page.getByRole('dialog', { name: 'Tambah hari libur' });
+    await holidayDrawer.getByLabel('Tanggal').fill(jakartaDate(7));
+    await holidayDrawer.getByLabel('Nama hari libur').fill('Hari Jadi Kecamatan Coblong');
+    await chooseIn(page, holidayDrawer, 'Berlaku untuk', /Kantor Kecamatan Coblong/);
+    await holidayDrawer.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page.getByText('Sukses...!!! Hari Jadi Kecamatan Coblong disimpan.')).toBeVisible();
   });
 });
