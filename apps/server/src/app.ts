@@ -46,6 +46,8 @@ import { createServiceAdminService } from './modules/services/service.service';
 import { serviceRoutes } from './modules/services/service.routes';
 import { createServiceMappingService } from './modules/services/service-mapping.service';
 import { serviceMappingRoutes } from './modules/services/service-mapping.routes';
+import { createEformService } from './modules/services/eform.service';
+import { eformRoutes } from './modules/services/eform.routes';
 import { createMonitorService } from './modules/monitor/monitor.service';
 import { monitorRoutes } from './modules/monitor/monitor.routes';
 import { createFileService } from './modules/files/file.service';
@@ -137,6 +139,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
     serviceRoutes(api, createServiceAdminService(services, createAudit(deps.clock), bus));
     serviceMappingRoutes(api, createServiceMappingService(services, createAudit(deps.clock), bus));
+    eformRoutes(api, createEformService(services, createAudit(deps.clock)));
     monitorRoutes(api, createMonitorService(services, bus));
     fileRoutes(api, createFileService(services));
     userRoutes(api, createUserService(services, createAudit(deps.clock), bus));

@@ -204,6 +204,22 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'PATCH /api/v1/branches/:branchId': { body: () => ({ isActive: true }) },
   'PATCH /api/v1/services/:serviceId': { body: () => ({ name: 'Layanan Diambil Alih' }) },
   // The mapping matrix: the scope's service offered and served by the scope's counter.
+  'PUT /api/v1/services/:serviceId/eform': {
+    body: () => ({
+      fields: [
+        {
+          field: 'nik',
+          label: 'NIK',
+          inputType: 'text',
+          placeholder: null,
+          regex: null,
+          required: true,
+          validationMessage: null,
+          options: [],
+        },
+      ],
+    }),
+  },
   'PUT /api/v1/branches/:branchId/service-mapping': {
     body: (s) => ({
       offeredServiceIds: [s.tenant.service.id],

@@ -94,6 +94,10 @@ const resetQueuePage = lazyScreen(
   () => import('@/features/reset-queue/pages/reset-queue-page'),
   (m) => m.ResetQueuePage,
 );
+const eformPage = lazyScreen(
+  () => import('@/features/eform/pages/eform-page'),
+  (m) => m.EformPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -124,6 +128,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   branchServiceCounters: serviceMappingPage,
   holidays: holidaysPage,
   resetQueue: resetQueuePage,
+  eform: eformPage,
 };
 
 /**

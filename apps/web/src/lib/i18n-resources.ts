@@ -29,6 +29,8 @@ import idServices from '@/locales/id/services.json';
 import enServices from '@/locales/en/services.json';
 import idServiceMapping from '@/locales/id/service-mapping.json';
 import enServiceMapping from '@/locales/en/service-mapping.json';
+import idEform from '@/locales/id/eform.json';
+import enEform from '@/locales/en/eform.json';
 import idPlatform from '@/locales/id/platform.json';
 import enPlatform from '@/locales/en/platform.json';
 import idProfile from '@/locales/id/profile.json';
@@ -52,6 +54,7 @@ export const NAMESPACES = [
   'settings',
   'services',
   'serviceMapping',
+  'eform',
   'platform',
   'profile',
   'holidays',
@@ -75,6 +78,7 @@ export const CATALOGUES = {
     settings: idSettings,
     services: idServices,
     serviceMapping: idServiceMapping,
+    eform: idEform,
     platform: idPlatform,
     profile: idProfile,
     holidays: idHolidays,
@@ -94,6 +98,7 @@ export const CATALOGUES = {
     settings: enSettings,
     services: enServices,
     serviceMapping: enServiceMapping,
+    eform: enEform,
     platform: enPlatform,
     profile: enProfile,
     holidays: enHolidays,
@@ -122,6 +127,7 @@ export interface AppResources {
   settings: typeof idSettings;
   services: typeof idServices;
   serviceMapping: typeof idServiceMapping;
+  eform: typeof idEform;
   platform: typeof idPlatform;
   profile: typeof idProfile;
   holidays: typeof idHolidays;

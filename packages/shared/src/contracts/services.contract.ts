@@ -29,7 +29,7 @@ export type ServiceListQuery = z.infer<typeof ServiceListQuerySchema>;
 const ServiceListSchema = listPageSchema(ServiceSchema).meta({ id: 'ServiceList' });
 export type ServiceList = z.infer<typeof ServiceListSchema>;
 
-const ServiceParamsSchema = z.object({ serviceId: IdSchema });
+export const ServiceParamsSchema = z.object({ serviceId: IdSchema });
 
 /** Create: every edited field (the form sends them all). */
 const CreateServiceBodySchema = ServiceInputSchema;

@@ -57,6 +57,21 @@ export const VALIDATION_MESSAGES = {
     id: 'Loket hanya dapat melayani layanan yang ditawarkan cabang ini.',
     en: 'A counter can only serve services this branch offers.',
   },
+  'v.eform.fieldKey': {
+    id: 'Kunci isian: huruf kecil, angka dan _, diawali huruf (contoh nik).',
+    en: 'Field key: lower-case letters, digits and _, starting with a letter (e.g. nik).',
+  },
+  'v.eform.fieldTaken': {
+    id: 'Kunci isian sudah dipakai di formulir ini.',
+    en: 'This field key is already used in this form.',
+  },
+  'v.eform.options': { id: 'Isi minimal satu pilihan.', en: 'Add at least one option.' },
+  'v.eform.optionTaken': { id: 'Pilihan tidak boleh sama.', en: 'Options must differ.' },
+  'v.regex.invalid': { id: 'Regex tidak valid.', en: 'Invalid regular expression.' },
+  'v.regex.unsafe': {
+    id: 'Regex ini berisiko sangat lambat (pengulangan bersarang, alternatif berulang atau rujukan balik). Tulis dengan cara lain.',
+    en: 'This regular expression risks being extremely slow (nested repetition, repeated alternatives or back-references). Write it another way.',
+  },
   'v.version': {
     id: 'Format versi tidak valid (contoh 1.2.0).',
     en: 'Invalid version format (e.g. 1.2.0).',
