@@ -146,6 +146,48 @@ afterEach(() => {
 });
 
 describe('DisplayScreen', () => {
+  it('says so when its organisation is deactivated, and comes back by itself once it is reactivated', async () => {
+    let inactive = false;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() =>
+        Promise.resolve(
+          inactive
+            ? new Response(
+                JSON.stringify({
+                  error: { code: 'TENANT_INACTIVE', message: 'Akun organisasi Anda tidak aktif.' },
+                }),
+                { status: 403 },
+              )
+            : new Response(JSON.stringify(config), {
+                status: 200,
+                headers: { 'content-type': 'application/json' },
+              }),
+        ),
+      ),
+    );
+    live.push({ kind: 'snapshot', data: snapshot });
+    render(<DisplayScreen code="DSP-JKT01" layout="classic" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'KC Jakarta Sudirman' })).toBeInTheDocument();
+
+    // The server cuts the display's topic off with TENANT_INACTIVE; its config is refused too.
+    inactive = true;
+    act(() => {
+      live.error = 'TENANT_INACTIVE';
+      live.push({ kind: 'snapshot', data: snapshot });
+    });
+    expect(await screen.findByText('Layanan organisasi sedang tidak aktif')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Loket 1' })).not.toBeInTheDocument();
+
+    // Reactivated: the retried config loads, the display subscribes afresh and shows the counters.
+    inactive = false;
+    act(() => {
+      live.error = null;
+    });
+    expect(await screen.findByRole('region', { name: 'Loket 1' }, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByText('Layanan organisasi sedang tidak aktif')).not.toBeInTheDocument();
+  }, 15000);
+
   it('shows the counters, announces a call in Indonesian and asks for a tap to enable sound', async () => {
     const fetchMock = stubConfig(config);
     live.push({ kind: 'snapshot', data: snapshot });

@@ -208,6 +208,19 @@ function DisplayApp({
     const timer = setInterval(() => setGeneration((g) => g + 1), CONFIG_REFRESH_MS); // corrects any drift in counts
     return () => clearInterval(timer);
   }, []);
+  // The organisation was deactivated: the feed is cut off (`cut`), the config then answers
+  // TENANT_INACTIVE and keeps being retried (`inactive`); once it loads again, subscribe afresh.
+  const [tenantPhase, setTenantPhase] = useState<'ok' | 'cut' | 'inactive'>('ok');
+  if (tenantPhase === 'ok' && feed.error === 'TENANT_INACTIVE') {
+    setTenantPhase('cut');
+    setConfigVersion((v) => v + 1);
+  } else if (configError === 'inactive' && tenantPhase !== 'inactive') {
+    setTenantPhase('inactive');
+  } else if (tenantPhase === 'inactive' && configError === null && config) {
+    setTenantPhase('ok');
+    setFeed((previous) => ({ ...previous, error: null }));
+    setGeneration((g) => g + 1);
+  }
 
   // Sound: a one-time tap unless the browser already allows audio, and again when the watchdog says so.
   const [unlocked, setUnlocked] = useState(readUnlocked);
@@ -320,6 +333,14 @@ function DisplayApp({
     </div>
   );
 
+  if (tenantPhase !== 'ok' || configError === 'inactive') {
+    return (
+      <>
+        {feedElement}
+        <Message title={t('inactiveTitle')} text={t('inactiveHelp')} />
+      </>
+    );
+  }
   if (configError === 'notFound' || feed.error === 'NOT_FOUND') {
     return (
       <>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { DisplayConfigAnswer as DisplayConfig } from '../common/contracts';
-import { deviceFetch, isUnknownDevice } from '../common/http';
+import { DeviceHttpError, deviceFetch, isUnknownDevice } from '../common/http';
 import { isObject } from '../onsite/device-kit';
 
 export const CONFIG_REFRESH_MS = 5 * 60_000;
@@ -30,8 +30,12 @@ const CONFIG_RETRY_CAP_MS = 60_000;
 export interface DisplayConfigState {
   /** The last config that loaded; kept on screen when a refresh fails. */
   config: DisplayConfig | null;
-  /** `notFound`: unknown or disabled code (401/404), not retried; `failed`: the last fetch failed (network, server). */
-  error: 'notFound' | 'failed' | null;
+  /**
+   * `notFound`: unknown or disabled code (401/404), not retried; `inactive`: the display's
+   * organisation is deactivated (TENANT_INACTIVE), retried so a reactivation brings it back;
+   * `failed`: the last fetch failed (network, server).
+   */
+  error: 'notFound' | 'inactive' | 'failed' | null;
 }
 
 /**
@@ -64,9 +68,10 @@ export function useDisplayConfig(code: string | null, version = 0): DisplayConfi
         if (!active || mine.signal.aborted) return; // unmounted, or superseded by a newer load
         // 401 (unknown or disabled code) and 404: retrying cannot help, the admin can.
         const notFound = isUnknownDevice(error);
+        const inactive = error instanceof DeviceHttpError && error.code === 'TENANT_INACTIVE';
         setState((previous) => ({
-          config: notFound ? null : previous.config,
-          error: notFound ? 'notFound' : 'failed',
+          config: notFound || inactive ? null : previous.config,
+          error: notFound ? 'notFound' : inactive ? 'inactive' : 'failed',
         }));
         if (!notFound) {
           retry = setTimeout(
