@@ -202,6 +202,30 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   },
   // Branch administration: a no-op edit (the walk must not rename or deactivate the graph's branch).
   'PATCH /api/v1/branches/:branchId': { body: () => ({ isActive: true }) },
+  // Copying a branch: the same body for every scope, refused for the own branch (its display does
+  // not fit a display limit of 0), so the walk creates no branch.
+  'POST /api/v1/branches/:branchId/copy': {
+    body: () => ({
+      code: 'WALKCOPY',
+      name: 'Salinan walk',
+      address: 'Jl. Uji 1',
+      province: 'Jawa Barat',
+      city: 'Bandung',
+      village: 'Dago',
+      timeZone: 'Asia/Jakarta',
+      category: 'Kantor Cabang',
+      displayLimit: 0,
+      counterLimit: 10,
+      monitoringUrl: null,
+      autoServe: false,
+      autoServeDelaySeconds: 0,
+      whatsappVirtualTicket: false,
+      showOnKiosk: true,
+      showOnWeb: true,
+      isActive: true,
+      copy: { schedules: true, counters: true, devices: true },
+    }),
+  },
   'PATCH /api/v1/services/:serviceId': { body: () => ({ name: 'Layanan Diambil Alih' }) },
   // The mapping matrix: the scope's service offered and served by the scope's counter.
   'PUT /api/v1/services/:serviceId/eform': {

@@ -39,6 +39,25 @@ const BranchApiKeySchema = z
   .meta({ id: 'BranchApiKey' });
 export type BranchApiKey = z.infer<typeof BranchApiKeySchema>;
 
+/** Copy a branch's setup: the new branch's own fields and which parts to copy (offers always). */
+export const CopyBranchBodySchema = BranchInputSchema.extend({
+  copy: z.object({ schedules: z.boolean(), counters: z.boolean(), devices: z.boolean() }).strict(),
+}).strict();
+export type CopyBranchBody = z.infer<typeof CopyBranchBodySchema>;
+
+const BranchCopyResultSchema = z
+  .object({
+    branch: BranchDetailSchema,
+    copied: z.object({
+      services: z.number().int(),
+      schedules: z.number().int(),
+      counters: z.number().int(),
+      kiosks: z.number().int(),
+      displays: z.number().int(),
+    }),
+  })
+  .meta({ id: 'BranchCopyResult' });
+
 export const branchAdminContract = {
   list: defineContract({
     method: 'GET',
@@ -80,6 +99,16 @@ export const branchAdminContract = {
     tags: ['branches'],
     params: BranchParamsSchema,
     responses: { 204: z.null() },
+  }),
+  copy: defineContract({
+    method: 'POST',
+    path: '/api/v1/branches/:branchId/copy',
+    summary:
+      "A new branch with this branch's setup: services offered, schedules, counters, kiosks and displays (new codes) (admin, audited)",
+    tags: ['branches'],
+    params: BranchParamsSchema,
+    body: CopyBranchBodySchema,
+    responses: { 201: BranchCopyResultSchema },
   }),
   rotateApiKey: defineContract({
     method: 'POST',

@@ -18,6 +18,9 @@ export function branchAdminRoutes(app: FastifyInstance, branches: BranchAdminSer
     await branches.remove(actor, params.branchId);
     return null;
   });
+  defineRoute(app, branchAdminContract.copy, { auth }, ({ actor, params, body }) =>
+    branches.copy(actor, params.branchId, body),
+  );
   defineRoute(app, branchAdminContract.rotateApiKey, { auth }, ({ actor, params }) =>
     branches.rotateApiKey(actor, params.branchId),
   );

@@ -1,9 +1,10 @@
-import { newId } from '@antrean/shared/common/ids';
+import { newId, randomCode } from '@antrean/shared/common/ids';
 import { can } from '@antrean/shared/auth/permissions';
 import type {
   BranchApiKey,
   BranchList,
   BranchListQuery,
+  CopyBranchBody,
   UpdateBranchBody,
 } from '@antrean/shared/contracts/branch-admin.contract';
 import type { BranchDetail, BranchValues } from '@antrean/shared/domain/branch';
@@ -19,6 +20,8 @@ import type { Audit } from '../audit/audit.service';
 import { toBranch, toBranchDetail } from './branch.mapper';
 import { findBranch, type BranchRow } from './branch.repository';
 import * as repo from './branch-admin.repository';
+import { copyBranchSetup } from './branch-copy.repository';
+import { GENERATED_DEVICE_CODE_LENGTH } from '@antrean/shared/contracts/device-admin.contract';
 
 const ENTITY = 'branch';
 const flag = (value: boolean): number => (value ? 1 : 0);
@@ -230,7 +233,57 @@ export function createBranchAdminService(deps: ServiceDeps, audit: Audit) {
     });
   }
 
-  return { list, get, create, update, remove, rotateApiKey, insertIn };
+  /**
+   * A new branch with the setup of `sourceId` (decision 45). The copied active counters and
+   * displays must fit the new branch's limits; device codes are new.
+   */
+  async function copy(actor: Actor, sourceId: string, body: CopyBranchBody) {
+    const tenantId = adminTenant(actor);
+    const { copy: parts, ...values } = body;
+    return uow.transaction(async (trx) => {
+      if (!(await repo.lockBranchRow(trx, uow.kind, tenantId, sourceId))) throw new AppError('NOT_FOUND');
+      const usage = await repo.countBranchUsage(trx, tenantId, sourceId);
+      if (parts.counters && usage.activeCounters > values.counterLimit) {
+        throw new AppError('BRANCH_COUNTER_LIMIT_BELOW_ACTIVE', {
+          active: usage.activeCounters,
+          fields: { counterLimit: 'BRANCH_COUNTER_LIMIT_BELOW_ACTIVE' },
+        });
+      }
+      if (parts.devices && usage.activeDisplays > values.displayLimit) {
+        throw new AppError('BRANCH_DISPLAY_LIMIT_BELOW_ACTIVE', {
+          active: usage.activeDisplays,
+          fields: { displayLimit: 'BRANCH_DISPLAY_LIMIT_BELOW_ACTIVE' },
+        });
+      }
+      const created = await insertIn(trx, actor, tenantId, values);
+      const now = clock.now();
+      const copied = await copyBranchSetup(
+        trx,
+        { tenantId, source: sourceId, target: created.id, now },
+        parts,
+        { id: () => newId(now), code: () => randomCode(GENERATED_DEVICE_CODE_LENGTH) },
+      );
+      await audit.record(trx, actor, {
+        action: 'branch.copy',
+        entityType: ENTITY,
+        entityId: created.id,
+        tenantId,
+        branchId: created.id,
+        before: null,
+        after: { from: sourceId, parts, copied },
+      });
+      const branch = {
+        ...created,
+        usage:
+          parts.counters || parts.devices
+            ? await repo.countBranchUsage(trx, tenantId, created.id)
+            : created.usage,
+      };
+      return { branch, copied };
+    });
+  }
+
+  return { list, get, create, update, remove, rotateApiKey, copy };
 }
 
 export type BranchAdminService = ReturnType<typeof createBranchAdminService>;

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   branchAdminContract,
+  type CopyBranchBody,
   type CreateBranchBody,
   type UpdateBranchBody,
 } from '@antrean/shared/contracts/branch-admin.contract';
@@ -42,5 +43,15 @@ export function useRotateApiKey() {
     mutationFn: (branchId: string) => api.call(branchAdminContract.rotateApiKey, { params: { branchId } }),
     onSettled: (_data, _error, branchId) =>
       queryClient.invalidateQueries({ queryKey: branchAdminKeys.detail(branchId) }),
+  });
+}
+
+/** A new branch with this branch's setup (services, schedules, counters, devices). */
+export function useCopyBranch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ branchId, body }: { branchId: string; body: CopyBranchBody }) =>
+      api.call(branchAdminContract.copy, { params: { branchId }, body }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: branchAdminKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { BranchDetail } from '@antrean/shared/domain/branch';
@@ -121,5 +121,45 @@ describe('BranchDetailPage', () => {
     ]);
     renderWithProviders(<BranchDetailPage branchId={BRANCH_ID} />);
     expect(await screen.findByText('Data tidak ditemukan')).toBeInTheDocument();
+  });
+
+  it('copies the setup to a new branch: the new code and name, the parts to copy', async () => {
+    const NEW_ID = '01a2010e-3799-7000-8000-00000000b002';
+    const { requests } = renderDetail([
+      {
+        method: 'POST',
+        path: `/api/v1/branches/${BRANCH_ID}/copy`,
+        status: 201,
+        body: {
+          branch: detail({ id: NEW_ID, code: 'KCB2', name: 'Kecamatan Cidadap' }),
+          copied: { services: 2, schedules: 5, counters: 2, kiosks: 0, displays: 1 },
+        },
+      },
+    ]);
+    await userEvent.click(await screen.findByRole('button', { name: 'Salin pengaturan' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Salin pengaturan Kantor Kecamatan Coblong' });
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Buat cabang' }));
+    // Code and name start empty: both required.
+    expect(await within(drawer).findAllByText('Wajib diisi.')).toHaveLength(2);
+    fireEvent.change(within(drawer).getByLabelText(/Kode cabang/, { selector: 'input' }), {
+      target: { value: 'KCB2' },
+    });
+    fireEvent.change(within(drawer).getByLabelText(/Nama cabang/, { selector: 'input' }), {
+      target: { value: 'Kecamatan Cidadap' },
+    });
+    await userEvent.click(within(drawer).getByRole('checkbox', { name: 'Kiosk dan display (kode baru)' }));
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Buat cabang' }));
+    expect(
+      await screen.findByText(
+        'Sukses...!!! Cabang Kecamatan Cidadap dibuat: 2 layanan, 5 jadwal, 2 loket, 0 kiosk, 1 display disalin.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+      code: 'KCB2',
+      name: 'Kecamatan Cidadap',
+      city: 'Kota Bandung',
+      copy: { schedules: true, counters: true, devices: false },
+    });
   });
 });

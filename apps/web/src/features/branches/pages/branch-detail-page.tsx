@@ -1,5 +1,6 @@
-import { Anchor, Badge, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Anchor, Badge, Button, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { isApiError } from '@/lib/api';
 import { ErrorAlert } from '@/lib/error-alert';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { branchDetailQueryOptions } from '../api/queries';
+import { BranchCopyDrawer } from '../components/branch-copy-drawer';
 import { BranchIntegration } from '../components/branch-integration';
 import { BranchSchedules } from '../components/branch-schedules';
 import { BranchSettingsForm } from '../components/branch-settings-form';
@@ -19,6 +21,7 @@ import { BRANCHES_HREF } from '../lib/paths';
 export function BranchDetailPage({ branchId }: { branchId: string }) {
   const { t } = useTranslation(['branches', 'common']);
   const query = useQuery(branchDetailQueryOptions(branchId));
+  const [copying, setCopying] = useState(false);
   const branch = query.data;
   useDocumentTitle(branch ? branch.name : t('documentTitle'));
 
@@ -61,11 +64,20 @@ export function BranchDetailPage({ branchId }: { branchId: string }) {
     <Stack gap="lg">
       {back}
       <div>
-        <Group gap="sm">
-          <Title order={1}>{branch.name}</Title>
-          <Badge color={branch.isActive ? 'green' : 'gray'} variant="light">
-            {branch.isActive ? t('common:status.active') : t('common:status.inactive')}
-          </Badge>
+        <Group gap="sm" justify="space-between">
+          <Group gap="sm">
+            <Title order={1}>{branch.name}</Title>
+            <Badge color={branch.isActive ? 'green' : 'gray'} variant="light">
+              {branch.isActive ? t('common:status.active') : t('common:status.inactive')}
+            </Badge>
+          </Group>
+          <Button
+            variant="light"
+            leftSection={<IconCopy size={16} aria-hidden />}
+            onClick={() => setCopying(true)}
+          >
+            {t('copy.action')}
+          </Button>
         </Group>
         <Text c="dimmed" mt={4}>
           {t('detail.subtitle', { code: branch.code, city: branch.city })}
@@ -95,6 +107,7 @@ export function BranchDetailPage({ branchId }: { branchId: string }) {
           <BranchIntegration branch={branch} />
         </Tabs.Panel>
       </Tabs>
+      {copying ? <BranchCopyDrawer source={branch} onClose={() => setCopying(false)} /> : null}
     </Stack>
   );
 }
