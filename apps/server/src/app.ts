@@ -70,6 +70,8 @@ import { createSecretBox } from './lib/secret-box';
 import { createMessaging } from './modules/settings/messaging';
 import { createSettingsService } from './modules/settings/settings.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { createThemeService } from './modules/themes/theme.service';
+import { themeRoutes } from './modules/themes/theme.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,6 +147,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     userRoutes(api, createUserService(services, createAudit(deps.clock), bus));
     branchAdminRoutes(api, createBranchAdminService(services, createAudit(deps.clock)));
     settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
+    themeRoutes(api, createThemeService(services, createAudit(deps.clock), bus));
     profileRoutes(api, createProfileService(services, createAudit(deps.clock)));
     userImportRoutes(api, createUserImportService(services, createAudit(deps.clock)));
     scheduleAdminRoutes(api, createScheduleAdminService(services, createAudit(deps.clock)));

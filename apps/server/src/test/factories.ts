@@ -117,6 +117,8 @@ export interface TenantGraph {
   main: BranchGraph;
   other: BranchGraph;
   users: Record<'admin' | 'operator' | 'caller' | 'supervisor', UserRef>;
+  /** A theme template of the tenant (not the active one). */
+  theme: { id: string };
 }
 
 export function createFactories(database: Database, clock: Clock, dataDir?: string) {
@@ -443,7 +445,34 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     const holiday = {
       id: await buildHoliday({ tenantId: tenant.id, date: '2031-01-01', name: 'Libur uji' }),
     };
-    return { tenant, service, main, other, users, file, holiday };
+    const theme = { id: await buildTheme(tenant.id) };
+    return { tenant, service, main, other, users, file, holiday, theme };
+  }
+
+  /** A theme template of the tenant (readable colours, system fonts), not made active. */
+  async function buildTheme(tenantId: string, name = `Tema ${uniq()}`): Promise<string> {
+    const now = clock.now();
+    const id = newId(now);
+    await db
+      .insertInto('themes')
+      .values({
+        id,
+        tenant_id: tenantId,
+        name,
+        primary_color: '#0b5cab',
+        secondary_color: '#f59f00',
+        sidebar_background: '#0a2540',
+        page_background: '#f5f7fa',
+        display_background: '#0a2540',
+        display_text_color: '#ffffff',
+        font_family: 'Inter, system-ui, sans-serif',
+        heading_font_family: 'Inter, system-ui, sans-serif',
+        labels_json: '{}',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return id;
   }
 
   /**

@@ -136,6 +136,7 @@ const PARAM_IDS: Record<string, (s: Scope) => string> = {
   subServiceId: (s) => s.tenant.service.subServiceIds[0] ?? '',
   userId: (s) => s.tenant.users.operator.id,
   fileId: (s) => s.tenant.file.id,
+  themeId: (s) => s.tenant.theme.id,
   categoryId: (s) => s.tenant.tenant.categoryId,
   holidayId: (s) => s.tenant.holiday.id,
 };
@@ -278,6 +279,21 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   },
   'PATCH /api/v1/kiosks/:kioskId': { body: () => ({ isActive: true }) },
   'PATCH /api/v1/displays/:displayId': { body: () => ({ isActive: true }) },
+  'PUT /api/v1/themes/:themeId': {
+    body: () => ({
+      name: 'Tema walk',
+      primaryColor: '#0b5cab',
+      secondaryColor: '#f59f00',
+      sidebarBackground: '#0a2540',
+      pageBackground: '#f5f7fa',
+      displayBackground: '#0a2540',
+      displayTextColor: '#ffffff',
+      fontFamily: 'Inter, system-ui, sans-serif',
+      headingFontFamily: 'Inter, system-ui, sans-serif',
+      logoFileId: null,
+      faviconFileId: null,
+    }),
+  },
 };
 
 const paramValue = (

@@ -62,6 +62,10 @@ const settingsPage = lazyScreen(
   () => import('@/features/settings/pages/settings-page'),
   (m) => m.SettingsPage,
 );
+const themesPage = lazyScreen(
+  () => import('@/features/themes/pages/themes-page'),
+  (m) => m.ThemesPage,
+);
 const servicesPage = lazyScreen(
   () => import('@/features/services/pages/services-page'),
   (m) => m.ServicesPage,
@@ -120,6 +124,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   serviceUsers: serviceUsersPage,
   branches: branchesPage,
   configuration: settingsPage,
+  themes: themesPage,
   services: servicesPage,
   categories: categoriesPage,
   tenant: tenantsPage,

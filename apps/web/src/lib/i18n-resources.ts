@@ -25,6 +25,8 @@ import idBranches from '@/locales/id/branches.json';
 import enBranches from '@/locales/en/branches.json';
 import idSettings from '@/locales/id/settings.json';
 import enSettings from '@/locales/en/settings.json';
+import idThemes from '@/locales/id/themes.json';
+import enThemes from '@/locales/en/themes.json';
 import idServices from '@/locales/id/services.json';
 import enServices from '@/locales/en/services.json';
 import idServiceMapping from '@/locales/id/service-mapping.json';
@@ -52,6 +54,7 @@ export const NAMESPACES = [
   'users',
   'branches',
   'settings',
+  'themes',
   'services',
   'serviceMapping',
   'eform',
@@ -76,6 +79,7 @@ export const CATALOGUES = {
     users: idUsers,
     branches: idBranches,
     settings: idSettings,
+    themes: idThemes,
     services: idServices,
     serviceMapping: idServiceMapping,
     eform: idEform,
@@ -96,6 +100,7 @@ export const CATALOGUES = {
     users: enUsers,
     branches: enBranches,
     settings: enSettings,
+    themes: enThemes,
     services: enServices,
     serviceMapping: enServiceMapping,
     eform: enEform,
@@ -125,6 +130,7 @@ export interface AppResources {
   users: typeof idUsers;
   branches: typeof idBranches;
   settings: typeof idSettings;
+  themes: typeof idThemes;
   services: typeof idServices;
   serviceMapping: typeof idServiceMapping;
   eform: typeof idEform;

@@ -62,6 +62,8 @@ const ERROR_STATUS = {
   TENANT_NAME_TAKEN: 409,
   APPLICATION_VERSION_TAKEN: 409,
   DISPLAY_LIMIT_REACHED: 409,
+  THEME_NAME_TAKEN: 409,
+  THEME_IN_USE: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -205,6 +205,14 @@ export const ERROR_MESSAGES = {
     id: 'Batas display aktif cabang ini sudah tercapai. Nonaktifkan display lain atau naikkan batasnya.',
     en: "The branch's limit of active displays is reached. Disable another display or raise the limit.",
   },
+  THEME_NAME_TAKEN: {
+    id: 'Nama tema sudah dipakai.',
+    en: 'This theme name is already used.',
+  },
+  THEME_IN_USE: {
+    id: 'Tema ini sedang aktif dan tidak dapat dihapus. Pilih tema lain terlebih dahulu.',
+    en: 'This theme is active and cannot be deleted. Choose another theme first.',
+  },
 } as const satisfies Record<ErrorCode, Record<Language, string>>;
 
 export function errorMessage(code: ErrorCode, lang: Language): string {

@@ -39,6 +39,11 @@ export const VALIDATION_MESSAGES = {
     id: 'Nomor WhatsApp tidak valid (contoh 081234567890).',
     en: 'Invalid WhatsApp number (e.g. 081234567890).',
   },
+  'v.color': { id: 'Warna harus #RRGGBB.', en: 'A colour is #RRGGBB.' },
+  'v.contrast': {
+    id: 'Kontras teks dan latar terlalu rendah (minimal 4,5:1); layar sulit dibaca.',
+    en: 'Text and background contrast too low (at least 4.5:1); the screen would be hard to read.',
+  },
   'v.json': { id: 'Isi permintaan bukan JSON yang valid.', en: 'The request body is not valid JSON.' },
   'v.branchCode': {
     id: 'Kode cabang hanya huruf, angka, - dan _ (tanpa spasi).',

@@ -6,6 +6,7 @@ import type { Language } from '@antrean/shared/i18n/lang';
 import { useLiveConnection, useLiveStatus, useLiveTopic } from '@/lib/use-live';
 import type { LiveConnection } from '@/lib/live';
 import { useT } from '../common/i18n';
+import { useFavicon } from '../common/use-favicon';
 import catalogues from '../../locales-devices/display.json';
 import { Announcer, audioAllowedWithoutGesture, unlockAudio, type VoiceSettings } from './announcer';
 import { readableOn } from './contrast';
@@ -186,6 +187,7 @@ function DisplayApp({
   const [configVersion, setConfigVersion] = useState(0);
   const seenReconfigure = useRef(0);
   const { config, error: configError } = useDisplayConfig(code, configVersion);
+  useFavicon(config?.theme.faviconUrl);
   const status = useLiveStatus();
   const connection = useLiveConnection();
   const connectionRef = useRef<LiveConnection | null>(null);

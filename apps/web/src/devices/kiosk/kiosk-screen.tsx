@@ -29,6 +29,7 @@ import { ServicesStep } from './steps/services-step';
 import { SubStep } from './steps/sub-step';
 import { useIdleReset } from './use-idle-reset';
 import { useCatalogReload } from './use-catalog-reload';
+import { useFavicon } from '../common/use-favicon';
 import { useKioskConfig } from './use-kiosk-config';
 
 function themeStyle(config: KioskConfigAnswer): CSSProperties {
@@ -46,6 +47,7 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
   const { t, lang } = useT(catalogues);
   const { config, unknown, offline, reload, markDown } = useKioskConfig(code);
   useCatalogReload(unknown ? '' : code, reload);
+  useFavicon(config?.theme.faviconUrl);
   const [state, dispatch] = useReducer(kioskReducer, initialKioskState);
   const intentRef = useRef<{ signature: string; key: string } | null>(null);
   const inFlight = useRef(false);

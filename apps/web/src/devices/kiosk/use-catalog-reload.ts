@@ -3,11 +3,13 @@ import { useLiveTopic, type LiveMessage } from '@/lib/use-live';
 
 /**
  * Counts what should make the kiosk read its services again: a `catalog.changed` of its branch
- * (a service deactivated, edited or no longer offered) and every snapshot after the first (a
+ * (a service deactivated, edited or no longer offered), a `theme.updated` of its tenant (a new look) and every snapshot after the first (a
  * reconnect may have missed events).
  */
 function countChanges(count: number | undefined, message: LiveMessage): number {
-  if (message.kind === 'snapshot' || message.type === 'catalog.changed') return (count ?? 0) + 1;
+  if (message.kind === 'snapshot' || message.type === 'catalog.changed' || message.type === 'theme.updated') {
+    return (count ?? 0) + 1;
+  }
   return count ?? 0;
 }
 
