@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, fakedOffsetMs, test } from './clock';
-import { DEMO_PASSWORD, signIn } from './helpers';
+import { announcementText } from '@antrean/shared/voice/announcement';
+import { expect, fakedOffsetMs, newContext, test } from './clock';
+import { DEMO_PASSWORD, choose, requireGestureForAudio, signIn } from './helpers';
 
 /**
  * Issue 9's journey: an organisation that has never used the product is set up completely
@@ -13,6 +14,27 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
+
+const STAFF = {
+  caller: {
+    username: 'loket.coblong',
+    fullName: 'Petugas Loket Coblong',
+    password: 'rahasia-loket',
+    role: 'Pemanggil',
+  },
+  operator: {
+    username: 'operator.coblong',
+    fullName: 'Operator Coblong',
+    password: 'rahasia-operator',
+    role: 'Operator',
+  },
+  supervisor: {
+    username: 'spv.coblong',
+    fullName: 'Supervisor Coblong',
+    password: 'rahasia-spv',
+    role: 'Supervisor',
+  },
+} as const;
 
 const ADMIN = { username: 'admin.coblong', fullName: 'Admin Dukcapil Bandung', password: 'rahasia-bandung' };
 
@@ -36,6 +58,18 @@ function jakartaDate(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(at);
 }
 
+/** The address a device opens (its row's link on the devices page), as a path. */
+async function devicePath(page: Page, name: string): Promise<string> {
+  const href = await page
+    .getByRole('row')
+    .filter({ hasText: name })
+    .getByRole('link')
+    .first()
+    .getAttribute('href');
+  expect(href, `address of ${name}`).toBeTruthy();
+  return new URL(href ?? '', 'http://x').pathname;
+}
+
 async function signOut(page: Page): Promise<void> {
   await page.context().clearCookies();
 }
@@ -43,6 +77,7 @@ async function signOut(page: Page): Promise<void> {
 test.describe('a new organisation set up through the screens', () => {
   test('superadmin → tenant → admin sets up branch, services, counters, users, devices, theme → the queue works', async ({
     page,
+    browser,
   }) => {
     test.setTimeout(300_000);
     page.setDefaultTimeout(15_000);
@@ -50,6 +85,7 @@ test.describe('a new organisation set up through the screens', () => {
     // 1. The platform superadmin creates the category, the tenant and its first admin.
     await page.goto('/login');
     await signIn(page, 'superadmin', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/dashboard/);
     await page.goto('/dashboard/kategori');
     await page.getByRole('button', { name: 'Tambah kategori' }).click();
     const categoryDrawer = page.getByRole('dialog', { name: 'Tambah kategori' });
@@ -174,5 +210,144 @@ test.describe('a new organisation set up through the screens', () => {
     await chooseIn(page, holidayDrawer, 'Berlaku untuk', /Kantor Kecamatan Coblong/);
     await holidayDrawer.getByRole('button', { name: 'Simpan' }).click();
     await expect(page.getByText('Sukses...!!! Hari Jadi Kecamatan Coblong disimpan.')).toBeVisible();
+
+    // 5b. Counters, mapped to services on the branch-service-counter page.
+    await page.goto('/dashboard/master/loket');
+    for (const [name, number] of [
+      ['Loket 1', '1'],
+      ['Loket 2', '2'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Tambah loket' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Tambah loket' });
+      await drawer.getByLabel('Nama loket').fill(name);
+      await drawer.getByLabel('Nomor').fill(number);
+      await drawer.getByText('E · KTP Elektronik').click();
+      await drawer.getByRole('button', { name: 'Simpan' }).click();
+      await expect(page.getByText(`${name} ditambahkan.`)).toBeVisible();
+    }
+    await page.goto('/dashboard/master/loket-layanan-cabang');
+    await page.getByRole('checkbox', { name: 'Loket 1 melayani K · Kartu Keluarga' }).check();
+    await page.getByRole('button', { name: 'Simpan pemetaan' }).click();
+    await expect(
+      page.getByText('Sukses...!!! Pemetaan layanan Kantor Kecamatan Coblong disimpan.'),
+    ).toBeVisible();
+
+    // 5c. The service users: a caller, an operator and a supervisor of the branch.
+    await page.goto('/dashboard/master/user-layanan');
+    for (const user of [STAFF.caller, STAFF.operator, STAFF.supervisor]) {
+      await page.getByRole('button', { name: 'Tambah user layanan' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Tambah pengguna' });
+      await drawer.getByLabel('Nama lengkap').fill(user.fullName);
+      await drawer.getByLabel('Username').fill(user.username);
+      await drawer.getByLabel('Kata sandi').fill(user.password);
+      await chooseIn(page, drawer, 'Peran', user.role);
+      await drawer.getByRole('combobox', { name: /Cabang/ }).click();
+      await page.getByRole('option', { name: /Kantor Kecamatan Coblong/ }).click();
+      await page.keyboard.press('Escape'); // closes the multi-select's list, not the drawer
+      await drawer.getByRole('button', { name: 'Simpan' }).click();
+      await expect(page.getByText(`Sukses...!!! ${user.fullName} ditambahkan.`)).toBeVisible();
+    }
+
+    // 5d. A kiosk and a display (classic layout, both services, Indonesian voice).
+    await page.goto('/dashboard/master/display');
+    await page.getByRole('button', { name: 'Tambah kiosk' }).click();
+    const kioskDrawer = page.getByRole('dialog', { name: 'Tambah kiosk' });
+    await kioskDrawer.getByLabel('Nama').fill('Kiosk Coblong');
+    await kioskDrawer.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Kiosk Coblong' })).toBeVisible();
+    await page.getByRole('button', { name: 'Tambah display' }).click();
+    const displayDrawer = page.getByRole('dialog', { name: 'Tambah display' });
+    await displayDrawer.getByLabel('Nama').fill('Display Ruang Tunggu');
+    await chooseIn(page, displayDrawer, 'Tata letak', 'Klasik (/display)');
+    await displayDrawer.getByLabel('K · Kartu Keluarga').check();
+    await displayDrawer.getByLabel('E · KTP Elektronik').check();
+    await chooseIn(page, displayDrawer, 'Mode suara', 'Suara Bahasa Indonesia');
+    await displayDrawer.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page.getByRole('row').filter({ hasText: 'Display Ruang Tunggu' })).toBeVisible();
+    const kioskPath = await devicePath(page, 'Kiosk Coblong');
+    const displayPath = await devicePath(page, 'Display Ruang Tunggu');
+    expect(kioskPath).toMatch(/^\/mkios\//);
+    expect(displayPath).toMatch(/^\/display\//);
+
+    // 6. The queue works: the kiosk issues K001, the caller calls it at Loket 1, the display
+    // shows and says it, the supervisor sees it.
+    const kiosk = await newContext(browser);
+    kiosk.setDefaultTimeout(15_000);
+    await kiosk.addInitScript(() => {
+      (window as unknown as { print: () => void }).print = () => undefined;
+    });
+    const kioskPage = await kiosk.newPage();
+    await kioskPage.goto(kioskPath);
+    await kioskPage.getByRole('button', { name: /Kartu Keluarga/ }).click();
+    await kioskPage.getByRole('button', { name: 'Pembuatan KK baru' }).click();
+    await kioskPage.getByRole('button', { name: 'Cetak tiket', exact: true }).click();
+    // The service asks for the customer's photo; this kiosk has no camera.
+    await expect(kioskPage.getByRole('heading', { name: 'Foto pelanggan' })).toBeVisible();
+    await kioskPage.getByRole('button', { name: 'Lanjut' }).click();
+    await expect(kioskPage.getByRole('main').getByText('K001', { exact: true })).toBeVisible();
+
+    const displayContext = await newContext(browser);
+    displayContext.setDefaultTimeout(15_000);
+    await requireGestureForAudio(displayContext);
+    const display = await displayContext.newPage();
+    await display.goto(displayPath);
+    const overlay = display.getByRole('dialog', { name: 'Suara pengumuman belum aktif' });
+    await overlay.getByRole('button', { name: 'Ketuk untuk mengaktifkan suara' }).click();
+    const tile = display.getByRole('region', { name: 'Loket 1', exact: true });
+    await expect(tile).toBeVisible();
+
+    const callerContext = await newContext(browser);
+    callerContext.setDefaultTimeout(15_000);
+    const caller = await callerContext.newPage();
+    await caller.goto('/login-caller');
+    await signIn(caller, STAFF.caller.username, STAFF.caller.password);
+    await choose(caller, 'Layanan', /Kartu Keluarga/);
+    await choose(caller, 'Loket', 'Loket 1');
+    await caller.getByRole('button', { name: 'Mulai melayani' }).click();
+    await expect(caller).toHaveURL(/\/caller(\/|$|\?)/);
+    await caller.getByRole('button', { name: 'Panggil berikutnya' }).click();
+    await expect(caller.getByTestId('current-ticket-number')).toHaveText('K001');
+
+    await expect(tile).toContainText('K001');
+    const sentence = announcementText({
+      ticketNumber: 'K001',
+      counterName: 'Loket 1',
+      counterNumber: 1,
+      language: 'id',
+    });
+    await expect
+      .poll(() =>
+        display.evaluate(() => (window as unknown as { __antreanSpoken?: unknown[] }).__antreanSpoken ?? []),
+      )
+      .toContainEqual({ lang: 'id-ID', text: sentence });
+
+    const supervisorContext = await newContext(browser);
+    supervisorContext.setDefaultTimeout(15_000);
+    const supervisor = await supervisorContext.newPage();
+    await supervisor.goto('/login');
+    await signIn(supervisor, STAFF.supervisor.username, STAFF.supervisor.password);
+    await expect(supervisor).toHaveURL(/\/spv\/monitoring\//);
+    await supervisor.getByLabel('Kode cabang').fill('CBL');
+    await supervisor.getByRole('button', { name: 'Tampilkan' }).click();
+    await expect(supervisor.getByRole('row').filter({ hasText: 'Loket 1' })).toContainText('K001');
+
+    // 7. Deactivating KTP Elektronik takes it off the kiosk at once; it is on the inactive
+    // services page, from where it comes back.
+    await kioskPage.getByRole('main').getByRole('button', { name: 'Selesai', exact: true }).click();
+    await expect(kioskPage.getByRole('button', { name: /KTP Elektronik/ })).toBeVisible();
+    await page.goto('/dashboard/master/layanan');
+    await page.getByRole('button', { name: 'Nonaktifkan KTP Elektronik' }).click();
+    await page
+      .getByRole('dialog', { name: 'Nonaktifkan KTP Elektronik?' })
+      .getByRole('button', { name: 'Nonaktifkan' })
+      .click();
+    await expect(page.getByText('Sukses...!!! KTP Elektronik dinonaktifkan.')).toBeVisible();
+    await expect(kioskPage.getByRole('button', { name: /KTP Elektronik/ })).toHaveCount(0);
+    await page.goto('/dashboard/master/layanan-non-aktif');
+    await page.getByRole('button', { name: 'Aktifkan KTP Elektronik' }).click();
+    await expect(page.getByText('Sukses...!!! KTP Elektronik diaktifkan.')).toBeVisible();
+    await expect(kioskPage.getByRole('button', { name: /KTP Elektronik/ })).toBeVisible();
+
+    for (const context of [kiosk, displayContext, callerContext, supervisorContext]) await context.close();
   });
 });
