@@ -177,6 +177,20 @@ test.describe('a new organisation set up through the screens', () => {
     await serviceDrawer.getByRole('button', { name: 'Simpan' }).click();
     await expect(page.getByText('Sukses...!!! KTP Elektronik ditambahkan.')).toBeVisible();
 
+    // 4b. An e-form for KTP Elektronik: the NIK, sixteen digits, required.
+    await page.goto('/dashboard/master/eform');
+    await chooseIn(page, page.getByRole('main'), 'Layanan', /KTP Elektronik/);
+    await page.getByRole('button', { name: 'Tambah isian' }).click();
+    await page.getByLabel('Kunci isian 1').fill('nik');
+    await page.getByLabel('Label 1').fill('NIK');
+    await chooseIn(page, page.getByRole('main'), 'Jenis input 1', 'Angka');
+    await page.getByLabel('Placeholder 1').fill('16 digit NIK');
+    await page.getByLabel('Regex 1').fill('\\d{16}');
+    await page.getByLabel('Wajib diisi (isian 1)').check({ force: true });
+    await page.getByLabel('Pesan validasi 1').fill('NIK harus 16 digit');
+    await page.getByRole('button', { name: 'Simpan e-form' }).click();
+    await expect(page.getByText('Sukses...!!! E-form KTP Elektronik disimpan.')).toBeVisible();
+
     // 5a. The branch offers both services (the counters are mapped once they exist).
     await page.goto('/dashboard/master/loket-layanan-cabang');
     await page.getByRole('checkbox', { name: 'Cabang menawarkan K · Kartu Keluarga' }).check();
@@ -268,6 +282,23 @@ test.describe('a new organisation set up through the screens', () => {
     const displayPath = await devicePath(page, 'Display Ruang Tunggu');
     expect(kioskPath).toMatch(/^\/mkios\//);
     expect(displayPath).toMatch(/^\/display\//);
+
+    // 5e. A theme of their own, with its logo and favicon, made the active one.
+    await page.goto('/dashboard/tema');
+    await page.getByRole('button', { name: 'Tambah tema' }).click();
+    const themeDrawer = page.getByRole('dialog', { name: 'Tambah tema' });
+    await themeDrawer.getByLabel('Nama tema').fill('Tema Bandung');
+    await themeDrawer.getByRole('textbox', { name: 'Warna utama' }).fill('#0b5394');
+    await uploadImage(page, themeDrawer, 'Logo', 'logo-tema.png');
+    await uploadImage(page, themeDrawer, 'Favicon', 'favicon.png');
+    await themeDrawer.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page.getByText('Sukses...!!!', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Aktifkan Tema Bandung' }).click();
+    await page
+      .getByRole('dialog', { name: 'Aktifkan Tema Bandung?' })
+      .getByRole('button', { name: 'Aktifkan' })
+      .click();
+    await expect(page.getByText('Tema Bandung sekarang aktif.')).toBeVisible();
 
     // 6. The queue works: the kiosk issues K001, the caller calls it at Loket 1, the display
     // shows and says it, the supervisor sees it.
