@@ -539,6 +539,7 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     buildKiosk,
     buildBranchApiKey,
     buildTicket,
+    buildTheme,
   };
 }
 

@@ -31,6 +31,15 @@ export function fileUrl(fileId: string): string {
   return `/api/v1/files/${encodeURIComponent(fileId)}`;
 }
 
+/**
+ * Where a branding image (a theme's logo, favicon or background, a tenant's logo) is read without
+ * credentials: a plain `<img src>` or `<link rel=icon>` on a kiosk, display or on-site screen
+ * cannot send the device code that `fileUrl` needs.
+ */
+export function brandingUrl(fileId: string): string {
+  return `/api/v1/public/branding/${encodeURIComponent(fileId)}`;
+}
+
 export const StoredImageSchema = z
   .object({
     id: IdSchema,
@@ -64,6 +73,16 @@ export const filesContract = {
     method: 'GET',
     path: '/api/v1/files/:fileId',
     summary: 'An uploaded file of the tenant (logos, banners, videos, photos, e-form files)',
+    tags: ['files'],
+    params: z.object({ fileId: IdSchema }),
+    responses: { 200: z.unknown() },
+  }),
+  brandingImage: defineContract({
+    method: 'GET',
+    path: '/api/v1/public/branding/:fileId',
+    summary:
+      "A branding image, public: a theme's logo, favicon or background, or a tenant's logo, of an " +
+      'active tenant. Any other file (or an unknown id) answers 404.',
     tags: ['files'],
     params: z.object({ fileId: IdSchema }),
     responses: { 200: z.unknown() },

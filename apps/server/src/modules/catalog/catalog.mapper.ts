@@ -1,10 +1,12 @@
 import { type BranchService, SERVICE_TYPES } from '@antrean/shared/domain/service';
 import type { Counter } from '@antrean/shared/domain/counter';
 import type { Theme } from '@antrean/shared/domain/theme';
+import { brandingUrl } from '@antrean/shared/contracts/files.contract';
 import { fromFlag } from '../../lib/flags';
 import type { CounterRow, ServiceRow, SubServiceRow, ThemeRow } from './catalog.repository';
 
-const fileUrl = (fileId: string | null): string | null => (fileId ? `/api/v1/files/${fileId}` : null);
+/** Logos and favicons are shown by plain `<img>` / `<link rel=icon>` on devices: the public branding route. */
+const brandingImage = (fileId: string | null): string | null => (fileId ? brandingUrl(fileId) : null);
 
 export function toBranchService(row: ServiceRow, subs: SubServiceRow[]): BranchService {
   return {
@@ -64,8 +66,8 @@ export function toTheme(row: ThemeRow & { tenant_name: string; tenant_logo: stri
     fontFamily: row.font_family,
     headingFontFamily: row.heading_font_family,
     labels: parseLabels(row.labels_json),
-    logoUrl: fileUrl(row.logo_file_id ?? row.tenant_logo),
-    faviconUrl: fileUrl(row.favicon_file_id),
+    logoUrl: brandingImage(row.logo_file_id ?? row.tenant_logo),
+    faviconUrl: brandingImage(row.favicon_file_id),
     tenantName: row.tenant_name,
   };
 }

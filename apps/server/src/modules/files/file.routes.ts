@@ -53,4 +53,22 @@ export function fileRoutes(app: FastifyInstance, files: FileService): void {
       return reply.send(file.stream);
     },
   );
+  defineRoute(
+    app,
+    filesContract.brandingImage,
+    { auth: 'public', rateLimitPerMinute: 600 },
+    async ({ params, request, reply }) => {
+      const file = await files.openBranding(params.fileId);
+      void reply
+        .header('cache-control', 'public, max-age=300')
+        .header('etag', file.etag)
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === file.etag) {
+        file.stream.destroy();
+        return reply.code(304).send();
+      }
+      void reply.header('content-type', file.mime).header('content-length', String(file.size));
+      return reply.send(file.stream);
+    },
+  );
 }

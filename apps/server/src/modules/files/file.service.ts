@@ -141,7 +141,31 @@ export function createFileService(deps: ServiceDeps) {
     };
   }
 
-  return { assertPhotoTarget, savePhoto, assertImageUpload, storeImage, saveImage, open };
+  /**
+   * A branding image for anyone (kiosks, displays, on-site pages, browsers' favicons): only a file
+   * that is a theme's logo, favicon or background or a tenant's logo right now, of an active
+   * tenant. Everything else — unknown, a photo, an avatar, an inactive tenant's — is one 404.
+   */
+  async function openBranding(
+    fileId: string,
+  ): Promise<{ stream: fs.ReadStream; mime: string; size: number; etag: string }> {
+    const row = await uow.read((db) => repo.findBrandingFile(db, fileId));
+    if (!row) throw new AppError('NOT_FOUND');
+    const full = resolveStorage(deps.config.dataDir, row.storage_key);
+    try {
+      await fs.promises.access(full);
+    } catch {
+      throw new AppError('NOT_FOUND');
+    }
+    return {
+      stream: fs.createReadStream(full),
+      mime: row.mime_type,
+      size: row.size_bytes,
+      etag: `"${row.sha256}"`,
+    };
+  }
+
+  return { assertPhotoTarget, savePhoto, assertImageUpload, storeImage, saveImage, open, openBranding };
 }
 
 export type FileService = ReturnType<typeof createFileService>;
