@@ -140,6 +140,14 @@ export const ERROR_MESSAGES = {
     id: 'Kode cabang sudah dipakai cabang lain.',
     en: 'This branch code is already used by another branch.',
   },
+  BRANCH_IMPORT_BAD_FILE: {
+    id: 'Berkas tidak dapat dibaca sebagai daftar cabang. Periksa baris judul dan tanda kutipnya.',
+    en: 'The file cannot be read as a list of branches. Check its header line and quotes.',
+  },
+  BRANCH_IMPORT_DUPLICATE: {
+    id: 'Kode cabang ini muncul lebih dari sekali di berkas.',
+    en: 'This branch code appears more than once in the file.',
+  },
   BRANCH_HAS_HISTORY: {
     id: 'Cabang ini sudah memiliki riwayat antrian dan tidak dapat dihapus. Nonaktifkan cabang ini sebagai gantinya.',
     en: 'This branch has queue history and cannot be deleted. Deactivate it instead.',

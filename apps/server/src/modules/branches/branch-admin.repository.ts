@@ -65,6 +65,12 @@ export async function codeTaken(
   return (await select.limit(1).executeTakeFirst()) !== undefined;
 }
 
+/** The tenant's branch codes in lower case (an import's codes are checked against them). */
+export async function lowerCaseCodes(db: Db, tenantId: string): Promise<Set<string>> {
+  const rows = await db.selectFrom('branches').select('code').where('tenant_id', '=', tenantId).execute();
+  return new Set(rows.map((r) => r.code.toLowerCase()));
+}
+
 /** What a branch uses of its limits: its active counters and active displays. */
 export async function countBranchUsage(
   db: Db,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { branchAdminContract } from '@antrean/shared/contracts/branch-admin.contract';
+import { branchImportContract } from '@antrean/shared/contracts/branch-import.contract';
 import { defineRoute } from '../../lib/route';
 import type { BranchAdminService } from './branch-admin.service';
 
@@ -20,6 +21,12 @@ export function branchAdminRoutes(app: FastifyInstance, branches: BranchAdminSer
   });
   defineRoute(app, branchAdminContract.copy, { auth }, ({ actor, params, body }) =>
     branches.copy(actor, params.branchId, body),
+  );
+  defineRoute(app, branchImportContract.preview, { auth }, ({ actor, body, request }) =>
+    branches.previewImport(actor, body.csv, request.lang),
+  );
+  defineRoute(app, branchImportContract.commit, { auth }, ({ actor, body, request }) =>
+    branches.commitImport(actor, body.csv, request.lang),
   );
   defineRoute(app, branchAdminContract.rotateApiKey, { auth }, ({ actor, params }) =>
     branches.rotateApiKey(actor, params.branchId),

@@ -7,7 +7,9 @@ import type {
   CopyBranchBody,
   UpdateBranchBody,
 } from '@antrean/shared/contracts/branch-admin.contract';
+import type { BranchImportPreview } from '@antrean/shared/contracts/branch-import.contract';
 import type { BranchDetail, BranchValues } from '@antrean/shared/domain/branch';
+import type { Language } from '@antrean/shared/i18n/lang';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -21,6 +23,7 @@ import { toBranch, toBranchDetail } from './branch.mapper';
 import { findBranch, type BranchRow } from './branch.repository';
 import * as repo from './branch-admin.repository';
 import { copyBranchSetup } from './branch-copy.repository';
+import { checkBranchCsv, type CheckedBranch } from './branch-import';
 import { GENERATED_DEVICE_CODE_LENGTH } from '@antrean/shared/contracts/device-admin.contract';
 
 const ENTITY = 'branch';
@@ -97,7 +100,13 @@ export function createBranchAdminService(deps: ServiceDeps, audit: Audit) {
   }
 
   /** Inserts a branch inside the caller's transaction (create, import, copy share it). */
-  async function insertIn(trx: Transaction<DB>, actor: Actor, tenantId: string, values: BranchValues) {
+  async function insertIn(
+    trx: Transaction<DB>,
+    actor: Actor,
+    tenantId: string,
+    values: BranchValues,
+    action: 'branch.create' | 'branch.import' = 'branch.create',
+  ) {
     const now = clock.now();
     await checkCode(trx, tenantId, values.code, null);
     const row: BranchRow = {
@@ -128,7 +137,7 @@ export function createBranchAdminService(deps: ServiceDeps, audit: Audit) {
     await repo.insertBranch(trx, row);
     const created = toBranchDetail(row, { activeCounters: 0, activeDisplays: 0 });
     await audit.record(trx, actor, {
-      action: 'branch.create',
+      action,
       entityType: ENTITY,
       entityId: row.id,
       tenantId,
@@ -283,7 +292,37 @@ export function createBranchAdminService(deps: ServiceDeps, audit: Audit) {
     });
   }
 
-  return { list, get, create, update, remove, rotateApiKey, copy };
+  /** Every row of a CSV of branches with its errors (decision 61), against the tenant's codes. */
+  async function checkCsv(db: Db, tenantId: string, csv: string, lang: Language): Promise<CheckedBranch[]> {
+    return checkBranchCsv(csv, await repo.lowerCaseCodes(db, tenantId), lang);
+  }
+
+  /** The preview of an import: every row with its errors; nothing is saved. */
+  async function previewImport(actor: Actor, csv: string, lang: Language): Promise<BranchImportPreview> {
+    const tenantId = adminTenant(actor);
+    const checked = await uow.read((db) => checkCsv(db, tenantId, csv, lang));
+    const invalid = checked.filter((c) => c.branch === null).length;
+    return { rows: checked.map((c) => c.row), valid: checked.length - invalid, invalid };
+  }
+
+  /**
+   * Imports every row, or none: one error anywhere refuses the whole file (BRANCH_IMPORT_INVALID).
+   * Checked again inside the transaction; each branch goes through the create path (audited).
+   */
+  async function commitImport(actor: Actor, csv: string, lang: Language): Promise<{ created: number }> {
+    const tenantId = adminTenant(actor);
+    return uow.transaction(async (trx) => {
+      const checked = await checkCsv(trx, tenantId, csv, lang);
+      const invalidRows = checked.filter((c) => c.branch === null).map((c) => c.row.line);
+      if (invalidRows.length > 0) throw new AppError('BRANCH_IMPORT_INVALID', { invalidRows });
+      for (const { branch } of checked) {
+        if (branch) await insertIn(trx, actor, tenantId, branch, 'branch.import');
+      }
+      return { created: checked.length };
+    });
+  }
+
+  return { list, get, create, update, remove, rotateApiKey, copy, previewImport, commitImport };
 }
 
 export type BranchAdminService = ReturnType<typeof createBranchAdminService>;

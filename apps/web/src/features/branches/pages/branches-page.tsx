@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
@@ -22,6 +22,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useCreateBranch, useDeleteBranch, useUpdateBranch } from '../api/mutations';
 import { branchListQueryOptions } from '../api/queries';
 import { BranchCreateDrawer } from '../components/branch-form';
+import { BranchImportDrawer } from '../components/branch-import-drawer';
 import { useBranchColumns } from '../components/branch-table';
 import { branchHref } from '../lib/paths';
 import { BranchDetailPage } from './branch-detail-page';
@@ -57,6 +58,7 @@ export function BranchesPage() {
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<Branch | null>(null);
   const [inUse, setInUse] = useState<Branch | null>(null);
+  const [importing, setImporting] = useState(false);
   const create = useCreateBranch();
   const remove = useDeleteBranch();
   const updateBranch = useUpdateBranch();
@@ -101,6 +103,13 @@ export function BranchesPage() {
                   allowDeselect={false}
                   w={150}
                 />
+                <Button
+                  variant="default"
+                  leftSection={<IconFileImport size={16} aria-hidden />}
+                  onClick={() => setImporting(true)}
+                >
+                  {t('import.open')}
+                </Button>
                 <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setCreating(true)}>
                   {t('actions.create')}
                 </Button>
@@ -113,6 +122,8 @@ export function BranchesPage() {
       {creating ? (
         <BranchCreateDrawer pending={create.isPending} onSubmit={save} onClose={() => setCreating(false)} />
       ) : null}
+
+      {importing ? <BranchImportDrawer onClose={() => setImporting(false)} /> : null}
 
       <ConfirmDialog
         opened={deleting !== null}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { branchImportContract } from '@antrean/shared/contracts/branch-import.contract';
+import { api } from '@/lib/api';
+import { branchAdminKeys } from './keys';
+
+/** Checks a CSV of branches on the server: every row with its errors; nothing is saved. */
+export function usePreviewBranchImport() {
+  return useMutation({
+    mutationFn: (csv: string) => api.call(branchImportContract.preview, { body: { csv } }),
+  });
+}
+
+/** Imports the checked CSV, all or nothing; every branch read is refetched after. */
+export function useCommitBranchImport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (csv: string) => api.call(branchImportContract.commit, { body: { csv } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: branchAdminKeys.all }),
+  });
+}
