@@ -1,168 +1,30 @@
-import { useState } from 'react';
-import {
-  Alert,
-  Anchor,
-  Badge,
-  Button,
-  Drawer,
-  FileButton,
-  Group,
-  List,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
-import { IconFileUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { USER_IMPORT_MAX_ROWS, type UserImportPreview } from '@antrean/shared/contracts/user-import.contract';
-import { notifySuccess } from '@/components/admin/notify';
-import { useErrorText } from '@/lib/error-text';
+import { USER_IMPORT_MAX_ROWS } from '@antrean/shared/contracts/user-import.contract';
+import { CsvImportDrawer } from '@/components/admin/csv-import-drawer';
 import { useCommitImport, usePreviewImport } from '../api/import-users';
 
 const TEMPLATE =
   'nama_lengkap,username,kata_sandi,peran,cabang,telepon,aktif\r\n' +
   'Budi Santoso,budi.santoso,rahasia-123,caller,JKT01|BDG01,081234567890,ya\r\n';
-const TEMPLATE_HREF = `data:text/csv;charset=utf-8,${encodeURIComponent(TEMPLATE)}`;
-const MAX_FILE_BYTES = 512 * 1024;
 
-/**
- * Import service users from a CSV file: pick the file, the server checks every row (the errors
- * per row and field are listed), then "Import" saves the whole file or nothing.
- */
+/** Import service users from a CSV file (decision 57), on the template's import drawer. */
 export function UserImportDrawer({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation(['users', 'common']);
-  const errorText = useErrorText();
-  const check = usePreviewImport();
-  const commit = useCommitImport();
-  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
-  const [result, setResult] = useState<UserImportPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  async function pick(picked: File | null) {
-    setError(null);
-    setResult(null);
-    setFile(null);
-    if (!picked) return;
-    if (picked.size > MAX_FILE_BYTES) {
-      setError(t('import.tooLarge'));
-      return;
-    }
-    const csv = await picked.text();
-    setFile({ name: picked.name, csv });
-    check.mutate(csv, { onSuccess: setResult, onError: (cause) => setError(errorText(cause)) });
-  }
-
-  function importAll() {
-    if (!file) return;
-    commit.mutate(file.csv, {
-      onSuccess: ({ created }) => {
-        notifySuccess(t('import.done', { count: created }));
-        onClose();
-      },
-      onError: (cause) => setError(errorText(cause)),
-    });
-  }
-
-  const pending = check.isPending || commit.isPending;
+  const { t } = useTranslation('users');
   return (
-    <Drawer opened onClose={() => !pending && onClose()} title={t('import.title')} position="right" size="xl">
-      <Stack gap="md">
-        <Text size="sm">{t('import.intro', { max: USER_IMPORT_MAX_ROWS })}</Text>
-        <Anchor href={TEMPLATE_HREF} download="user-layanan.csv" size="sm">
-          {t('import.template')}
-        </Anchor>
-        <Group>
-          <FileButton onChange={(f) => void pick(f)} accept=".csv,text/csv">
-            {(props) => (
-              <Button
-                {...props}
-                variant="default"
-                leftSection={<IconFileUpload size={16} aria-hidden />}
-                loading={check.isPending}
-              >
-                {t('import.choose')}
-              </Button>
-            )}
-          </FileButton>
-          {file ? <Text size="sm">{file.name}</Text> : null}
-        </Group>
-        {error ? (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        ) : null}
-        {result ? (
-          <>
-            <Group gap="xs">
-              <Badge color="green" variant="light">
-                {t('import.valid', { count: result.valid })}
-              </Badge>
-              <Badge color={result.invalid > 0 ? 'red' : 'gray'} variant="light">
-                {t('import.invalid', { count: result.invalid })}
-              </Badge>
-            </Group>
-            {result.invalid > 0 ? (
-              <Text size="sm" c="red">
-                {t('import.fixFirst')}
-              </Text>
-            ) : null}
-            <Table.ScrollContainer minWidth={560}>
-              <Table striped>
-                <Table.Caption>{t('import.caption')}</Table.Caption>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('import.line')}</Table.Th>
-                    <Table.Th>{t('fields.username')}</Table.Th>
-                    <Table.Th>{t('fields.fullName')}</Table.Th>
-                    <Table.Th>{t('fields.role')}</Table.Th>
-                    <Table.Th>{t('import.result')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.rows.map((row) => {
-                    const errors = Object.entries(row.errors);
-                    return (
-                      <Table.Tr key={row.line}>
-                        <Table.Td>{row.line}</Table.Td>
-                        <Table.Td>{row.username}</Table.Td>
-                        <Table.Td>{row.fullName}</Table.Td>
-                        <Table.Td>{row.role}</Table.Td>
-                        <Table.Td>
-                          {errors.length === 0 ? (
-                            <Text size="sm" c="green">
-                              {t('import.ok')}
-                            </Text>
-                          ) : (
-                            <List size="sm" c="red">
-                              {errors.map(([field, message]) => (
-                                <List.Item key={field}>
-                                  {t(`import.columns.${field}`, { defaultValue: field })}: {message}
-                                </List.Item>
-                              ))}
-                            </List>
-                          )}
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          </>
-        ) : null}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={pending}>
-            {t('common:actions.cancel')}
-          </Button>
-          <Button
-            onClick={importAll}
-            loading={commit.isPending}
-            disabled={!result || result.invalid > 0 || result.valid === 0}
-          >
-            {t('import.submit', { count: result?.valid ?? 0 })}
-          </Button>
-        </Group>
-      </Stack>
-    </Drawer>
+    <CsvImportDrawer
+      ns="users"
+      preview={usePreviewImport()}
+      commit={useCommitImport()}
+      maxRows={USER_IMPORT_MAX_ROWS}
+      template={TEMPLATE}
+      templateName="user-layanan.csv"
+      columns={[
+        { label: t('fields.username'), value: (row) => row.username },
+        { label: t('fields.fullName'), value: (row) => row.fullName },
+        { label: t('fields.role'), value: (row) => row.role },
+      ]}
+      fieldLabel={(field) => t(`import.columns.${field}`, { defaultValue: field })}
+      onClose={onClose}
+    />
   );
 }
