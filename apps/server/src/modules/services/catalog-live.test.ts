@@ -122,11 +122,16 @@ describeWithDb('catalog changes reach the kiosks live', () => {
     expect(kiosk.matching(isType(there, 'catalog.changed'))).toHaveLength(0);
   });
 
-  it('a branch that stops offering a service (the mapping page) tells its kiosks the same way', async () => {
+  it('a branch that stops offering a service (the mapping page) tells its kiosks and its staff screens the same way', async () => {
     const topic = `kiosk:${s.kiosk.code}`;
     const kiosk = await open();
     kiosk.subscribe([topic]);
     await kiosk.waitFor(isType(topic, 'snapshot'));
+    // The caller's and operator's screens listen on the branch's staff topic.
+    const branchTopic = `branch:${s.branch.id}`;
+    const staff = await open({ cookie: s.cookies.operator });
+    staff.subscribe([branchTopic]);
+    await staff.waitFor(isType(branchTopic, 'snapshot'));
     const [a, b] = s.services;
     const saved = await t.app.inject({
       method: 'PUT',
@@ -141,6 +146,10 @@ describeWithDb('catalog changes reach the kiosks live', () => {
     const [event] = await kiosk.waitFor(isType(topic, 'catalog.changed'));
     expect(event?.data).toEqual({ serviceId: null });
     expect(await kioskServiceIds()).toEqual([b!.id]);
+    const [staffEvent] = await staff.waitFor(isType(branchTopic, 'catalog.changed'));
+    expect(staffEvent?.data).toEqual({ serviceId: null });
+    // What the staff screens read on that event: the branch's services without the one it stopped offering.
+    expect((await branchServices({ cookie: s.cookies.operator })).map((x) => x.id)).toEqual([b!.id]);
     expect(a).toBeDefined();
   });
 

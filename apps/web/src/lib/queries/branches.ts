@@ -13,6 +13,11 @@ const branchKeys = {
   counters: (branchId: string) => ['branches', branchId, 'counters'] as const,
 };
 
+/** The reads a `catalog.changed` of the branch makes stale: its services and its counters. */
+export function branchCatalogKeys(branchId: string): readonly (readonly string[])[] {
+  return [branchKeys.services(branchId), branchKeys.counters(branchId)];
+}
+
 export function branchesQueryOptions() {
   return queryOptions({
     queryKey: branchKeys.all,

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Counter } from '@antrean/shared/domain/counter';
 import type { BranchService } from '@antrean/shared/domain/service';
 import type { TicketStatus } from '@antrean/shared/domain/ticket/status';
@@ -8,6 +8,7 @@ import type { TicketList } from '@antrean/shared/contracts/ticket-list.contract'
 import type { BranchQueue, Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { saveCounterChoice } from '@/features/auth/lib/counter-choice';
 import { BRANCH, BRANCH_ID, staffUser } from '@/test/fixtures';
+import { AppProviders } from '@/app/providers';
 import { mockApi, renderWithProviders, type MockRoute } from '@/test/render';
 import { makeService, makeTicket, TELLER } from '@/test/queue-fixtures';
 import { TicketActionButtons } from '@/features/queue/components/ticket-action-buttons';
@@ -115,14 +116,21 @@ function renderCaller(
     },
     { path: '/api/v1/theme', status: 404, body: { error: { code: 'NOT_FOUND', message: 'x' } } },
   ]);
-  const view = renderWithProviders(
+  const routes = (
     <Routes>
       <Route path="/caller" element={<CallerScreen />} />
       <Route path="/login-caller" element={<h1>Pilih loket</h1>} />
-    </Routes>,
-    { route: '/caller' },
+    </Routes>
   );
-  return { ...api, user, view };
+  const view = renderWithProviders(routes, { route: '/caller' });
+  /** Renders the same tree again (the live mock reads its messages on every render). */
+  const rerender = () =>
+    view.rerender(
+      <AppProviders queryClient={view.queryClient} env="test">
+        <MemoryRouter initialEntries={['/caller']}>{routes}</MemoryRouter>
+      </AppProviders>,
+    );
+  return { ...api, user, view, rerender };
 }
 
 const buttonNames = () =>
@@ -368,5 +376,51 @@ describe('caller: times and SLA', () => {
     // Served for 6 minutes: past the 5-minute target.
     renderCaller(queueWith([ticket(1, 'serving', { servingStartedAt: now - 360_000 })], []));
     expect(await screen.findByTestId('caller-sla')).toHaveTextContent('Melewati target');
+  });
+});
+
+describe('caller: the services follow the catalogue', () => {
+  it('reads the services again on catalog.changed: a deactivated service leaves the transfer list without a reload', async () => {
+    const services: MockRoute = {
+      path: `/api/v1/branches/${BRANCH_ID}/services`,
+      body: { items: [makeService(TELLER, 'A'), makeService(CS, 'B')] },
+    };
+    const { requests, rerender } = renderCaller(queueWith([ticket(1, 'calling')], []), {}, historyPage([]), [
+      services,
+    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Transfer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer antrian A001' });
+    const none = 'Tidak ada layanan lain di cabang ini.';
+    expect(within(dialog).queryByText(none)).not.toBeInTheDocument();
+    const reads = () =>
+      requests.filter((r) => r.method === 'GET' && r.url.endsWith(`/branches/${BRANCH_ID}/services`)).length;
+    const before = reads();
+
+    // Customer Service is deactivated: the branch topic says so, and the list is read again.
+    services.body = { items: [makeService(TELLER, 'A'), makeService(CS, 'B', { isActive: false })] };
+    live.messages.set(`branch:${BRANCH_ID}`, [
+      { kind: 'event', type: 'catalog.changed', data: { serviceId: CS } },
+    ]);
+    rerender();
+    expect(await within(dialog).findByText(none)).toBeInTheDocument();
+    expect(reads()).toBe(before + 1);
+  });
+
+  it('does not read the services again for a ticket event', async () => {
+    const { requests, rerender } = renderCaller(queueWith([ticket(1, 'calling')], []));
+    expect(await screen.findByText('A001')).toBeInTheDocument();
+    const reads = (path: string) =>
+      requests.filter((r) => r.method === 'GET' && r.url.endsWith(`/branches/${BRANCH_ID}/${path}`)).length;
+    const services = reads('services');
+    const queue = reads('queue');
+    live.messages.set(`branch:${BRANCH_ID}`, [
+      { kind: 'event', type: 'ticket.issued', data: ticket(2, 'waiting') },
+    ]);
+    rerender();
+    // The event is heard (the queue is read again), the catalogue is not.
+    await waitFor(() => {
+      expect(reads('queue')).toBeGreaterThan(queue);
+    });
+    expect(reads('services')).toBe(services);
   });
 });

@@ -1,19 +1,33 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ticket } from '@antrean/shared/domain/ticket/ticket';
 import { BRANCH, BRANCH_ID, staffUser } from '@/test/fixtures';
-import { mockApi, renderWithProviders } from '@/test/render';
+import { MemoryRouter } from 'react-router';
+import { AppProviders } from '@/app/providers';
+import { mockApi, renderWithProviders, type MockRoute } from '@/test/render';
 import { makeService, makeTicket, TELLER } from '@/test/queue-fixtures';
 import { operatorActions } from '@/features/queue/lib/ticket-actions';
 import { OperatorScreen } from './operator-screen';
 
+/** Live messages per topic name, folded by the screen's own reducer on every render. */
+const live = vi.hoisted(() => ({ messages: new Map<string, unknown[]>() }));
+
 vi.mock('@/lib/use-live', () => ({
   useLiveStatus: () => 'online',
   useLiveTopic: () => ({ state: undefined, error: null, version: 0 }),
-  useLiveTopicOf: () => ({ state: undefined, error: null, version: 0 }),
+  useLiveTopicOf: (ref: { name: string } | null, reduce: (state: unknown, message: unknown) => unknown) => {
+    const messages = ref ? (live.messages.get(ref.name) ?? []) : [];
+    let state: unknown;
+    for (const message of messages) state = reduce(state, message);
+    return { state, error: null, version: messages.length };
+  },
   useLiveConnection: () => null,
 }));
+
+afterEach(() => {
+  live.messages.clear();
+});
 
 describe('operator screen', () => {
   it('offers only the valid operator actions per status', () => {
@@ -213,5 +227,55 @@ describe('operator: issuing a walk-in ticket', () => {
     // The service stays chosen for the next customer.
     expect(service).toHaveValue('A · Teller');
     expect(submit).toBeEnabled();
+  });
+});
+
+describe('operator: the services follow the catalogue', () => {
+  it('reads the services again on catalog.changed: a deactivated service leaves the issue list without a reload', async () => {
+    const CS = '01a2010e-3799-714d-acb4-bed47831e04b';
+    const services: MockRoute = {
+      path: `/api/v1/branches/${BRANCH_ID}/services`,
+      body: { items: [makeService(TELLER, 'A'), makeService(CS, 'B')] },
+    };
+    const { requests } = mockApi([
+      { path: '/api/v1/auth/me', body: { user: staffUser('operator') } },
+      { path: '/api/v1/branches', body: { items: [BRANCH] } },
+      services,
+      {
+        path: `/api/v1/branches/${BRANCH_ID}/queue`,
+        body: { branchId: BRANCH_ID, serviceDay: '2026-11-22', services: [] },
+      },
+      {
+        path: `/api/v1/branches/${BRANCH_ID}/tickets`,
+        body: { serviceDay: '2026-11-22', order: 'queue', items: [], eformTicketIds: [], nextCursor: null },
+      },
+    ]);
+    const user = userEvent.setup({ delay: null });
+    const view = renderWithProviders(<OperatorScreen />, { route: '/operator' });
+    const service = await screen.findByRole('combobox', { name: 'Layanan' });
+    await user.click(service);
+    expect(await screen.findByRole('option', { name: 'B · Customer Service' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    const reads = () =>
+      requests.filter((r) => r.method === 'GET' && r.url.endsWith(`/branches/${BRANCH_ID}/services`)).length;
+    const before = reads();
+
+    services.body = { items: [makeService(TELLER, 'A'), makeService(CS, 'B', { isActive: false })] };
+    live.messages.set(`branch:${BRANCH_ID}`, [
+      { kind: 'event', type: 'catalog.changed', data: { serviceId: CS } },
+    ]);
+    view.rerender(
+      <AppProviders queryClient={view.queryClient} env="test">
+        <MemoryRouter initialEntries={['/operator']}>
+          <OperatorScreen />
+        </MemoryRouter>
+      </AppProviders>,
+    );
+    await waitFor(() => {
+      expect(reads()).toBe(before + 1);
+    });
+    await user.click(service);
+    expect(await screen.findByRole('option', { name: 'A · Teller' })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'B · Customer Service' })).not.toBeInTheDocument();
   });
 });
