@@ -429,6 +429,8 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
    */
   async function buildTenantGraph(values: { name?: string } = {}): Promise<TenantGraph> {
     const tenant = await buildTenant(values.name ? { name: values.name } : {});
+    // A tenant that is set up has chosen its theme (the product's colours here).
+    await seeder().activeTheme(tenant.id);
     const service = await buildService({ tenantId: tenant.id, subServices: ['Sub layanan'] });
     const main = await buildBranchGraph(tenant.id, service.id);
     const other = await buildBranchGraph(tenant.id, service.id);

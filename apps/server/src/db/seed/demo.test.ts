@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../database';
 import { TEST_NOW, buildTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase, describeWithDb } from '../../test/db';
+import { loginAs } from '../../test/factories';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './demo';
 
 describeWithDb('demo seed', () => {
@@ -62,6 +63,26 @@ describeWithDb('demo seed', () => {
       { name: 'Bank Nusantara', category: 'Bank', active: 1 },
       { name: 'RS Sehat Sentosa', category: 'Rumah Sakit', active: 1 },
     ]);
+  });
+
+  it("shows Bank Nusantara's admin a finished setup checklist (7 of 7: its theme is chosen too)", async () => {
+    const setup = async (username: string) => {
+      const cookie = await loginAs(t.app, username, DEMO_PASSWORD);
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/dashboard', headers: { cookie } });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ setup: Record<string, boolean> }>().setup;
+    };
+    expect(await setup('admin.nusantara')).toEqual({
+      branches: true,
+      services: true,
+      counters: true,
+      mapping: true,
+      users: true,
+      devices: true,
+      theme: true,
+    });
+    // RS Sehat Sentosa has chosen its theme too; it has no kiosk or display yet (the step it has left).
+    expect(await setup('admin.sehat')).toMatchObject({ theme: true, devices: false });
   });
 
   it('creates the branches with their codes, regions and time zones', async () => {

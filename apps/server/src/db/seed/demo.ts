@@ -44,6 +44,7 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
 
     // ── Bank Nusantara ──
     const bn = await s.tenant({ name: 'Bank Nusantara', categoryId: bank });
+    await s.activeTheme(bn);
     const jkt = await s.branch(bn, {
       code: 'JKT01',
       name: 'KC Jakarta Sudirman',
@@ -258,6 +259,7 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
 
     // ── RS Sehat Sentosa ──
     const rs = await s.tenant({ name: 'RS Sehat Sentosa', categoryId: hospital });
+    await s.activeTheme(rs);
     const rss = await s.branch(rs, {
       code: 'RSS01',
       name: 'RS Sehat Pusat',

@@ -41,13 +41,22 @@ export class Seeder {
       })
       .execute();
     await this.db.insertInto('tenant_settings').values({ tenant_id: id, updated_at: this.now }).execute();
+    return id;
+  }
+
+  /**
+   * A theme template of the tenant in the product's colours, made its active theme. A tenant
+   * created on the platform pages starts without one (its screens show the product's own look,
+   * and its setup checklist asks for a theme); the demo tenants have chosen theirs.
+   */
+  async activeTheme(tenantId: string, name = 'Default'): Promise<string> {
     const themeId = newId(this.now);
     await this.db
       .insertInto('themes')
       .values({
         id: themeId,
-        tenant_id: id,
-        name: 'Default',
+        tenant_id: tenantId,
+        name,
         primary_color: '#0b5cab',
         secondary_color: '#f59f00',
         sidebar_background: '#0a2540',
@@ -63,9 +72,9 @@ export class Seeder {
     await this.db
       .updateTable('tenant_settings')
       .set({ active_theme_id: themeId })
-      .where('tenant_id', '=', id)
+      .where('tenant_id', '=', tenantId)
       .execute();
-    return id;
+    return themeId;
   }
 
   async branch(

@@ -121,20 +121,16 @@ export async function readSetup(db: Db, tenantId: string) {
       .where('role', '!=', 'admin')
       .limit(1)
       .executeTakeFirst(),
-    // A theme was made the tenant's own: edited, or another one added (every tenant starts with a default).
+    // The tenant has chosen a theme: one of its templates is active (a new tenant has none, §62).
     db
-      .selectFrom('themes')
-      .select((eb) => [
-        eb.fn.countAll<number | string>().as('n'),
-        eb.fn.max('updated_at').as('edited'),
-        eb.fn.min('created_at').as('created'),
-      ])
-      .where('tenant_id', '=', tenantId)
+      .selectFrom('tenant_settings')
+      .innerJoin('themes', (join) =>
+        join.onRef('themes.id', '=', 'tenant_settings.active_theme_id').on('themes.tenant_id', '=', tenantId),
+      )
+      .select('themes.id')
+      .where('tenant_settings.tenant_id', '=', tenantId)
       .executeTakeFirst(),
   ]);
-  const themeDone =
-    theme !== undefined &&
-    (Number(theme.n) > 1 || (Number(theme.n) === 1 && Number(theme.edited) > Number(theme.created)));
   return {
     branches,
     services,
@@ -142,7 +138,7 @@ export async function readSetup(db: Db, tenantId: string) {
     mapping,
     users: staff !== undefined,
     devices: displays || kiosks,
-    theme: themeDone,
+    theme: theme !== undefined,
   };
 }
 

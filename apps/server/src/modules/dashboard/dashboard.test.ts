@@ -62,12 +62,31 @@ describeWithDb('dashboard home (HTTP)', () => {
     await t.f.buildUser({ role: 'caller', tenantId: tenant.id, branchIds: [branch.id] });
     await t.f.buildKiosk({ branchId: branch.id });
     expect((await home(cookie)).setup).toMatchObject({ users: true, devices: true, theme: false });
-    t.clock.advance(1000);
-    await t.database.db
-      .updateTable('themes')
-      .set({ primary_color: '#123456', updated_at: t.clock.now() })
-      .where('tenant_id', '=', tenant.id)
-      .execute();
+    // A theme saved is not yet chosen; made active, it is.
+    const send = (method: 'POST' | 'PUT', url: string, body: unknown) =>
+      t.app.inject({
+        method,
+        url,
+        headers: { cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+    const created = await send('POST', '/api/v1/themes', {
+      name: 'Biru Kota',
+      primaryColor: '#0b5cab',
+      secondaryColor: '#f59f00',
+      sidebarBackground: '#0a2540',
+      pageBackground: '#f5f7fa',
+      displayBackground: '#0a2540',
+      displayTextColor: '#ffffff',
+      fontFamily: 'Inter, system-ui, sans-serif',
+      headingFontFamily: 'Inter, system-ui, sans-serif',
+      logoFileId: null,
+      faviconFileId: null,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((await home(cookie)).setup.theme).toBe(false);
+    const themeId = created.json<{ id: string }>().id;
+    expect((await send('PUT', '/api/v1/themes/active', { themeId })).statusCode).toBe(200);
     expect(Object.values((await home(cookie)).setup).every(Boolean)).toBe(true);
   });
 

@@ -82,13 +82,16 @@ describeWithDb('tenant administration (HTTP)', () => {
     expect(me.user).toMatchObject({ role: 'admin', tenantId: tenant.id });
     const branches = (await get('/api/v1/branches', adminCookie)).json<{ items: unknown[] }>();
     expect(branches.items).toEqual([]);
-    // It starts like every tenant: a settings row and an active default theme.
+    // It starts with a settings row and no theme of its own: its screens show the product's look
+    // until its admin picks a theme (the step of its setup checklist).
     const settings = await t.database.db
       .selectFrom('tenant_settings')
       .select('active_theme_id')
       .where('tenant_id', '=', tenant.id)
       .executeTakeFirstOrThrow();
-    expect(settings.active_theme_id).not.toBeNull();
+    expect(settings.active_theme_id).toBeNull();
+    const themes = (await get('/api/v1/themes', adminCookie)).json<{ total: number }>();
+    expect(themes.total).toBe(0);
 
     const audit = await t.database.db
       .selectFrom('audit_log')
