@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { MEDIA_KIND_MAX_BYTES, type MediaKind } from '@antrean/shared/contracts/files.contract';
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -26,6 +27,10 @@ const EnvSchema = z.object({
   ANTREAN_SECRET_KEY: z.string().optional(),
   /** The WhatsApp Cloud API's base URL (the Graph API version included). */
   WHATSAPP_API_URL: z.url().default('https://graph.facebook.com/v21.0'),
+  /** The largest upload per kind, in bytes (defaults: image 5 MB, PDF 20 MB, video 200 MB). */
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce.number().int().positive().default(MEDIA_KIND_MAX_BYTES.image),
+  UPLOAD_MAX_PDF_BYTES: z.coerce.number().int().positive().default(MEDIA_KIND_MAX_BYTES.pdf),
+  UPLOAD_MAX_VIDEO_BYTES: z.coerce.number().int().positive().default(MEDIA_KIND_MAX_BYTES.video),
 });
 
 type Env = z.infer<typeof EnvSchema>;
@@ -47,6 +52,8 @@ export interface Config {
   /** The key for secrets stored encrypted (lib/secret-box.ts); undefined: DATA_DIR/secret.key. */
   secretKey: string | undefined;
   whatsappApiUrl: string;
+  /** The largest upload per kind of file, in bytes. */
+  uploadLimits: Record<MediaKind, number>;
 }
 
 export function isPostgresUrl(url: string | undefined): url is string {
@@ -77,5 +84,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     version: process.env.npm_package_version ?? '0.1.0',
     secretKey: env.ANTREAN_SECRET_KEY === '' ? undefined : env.ANTREAN_SECRET_KEY,
     whatsappApiUrl: env.WHATSAPP_API_URL.replace(/\/+$/, ''),
+    uploadLimits: {
+      image: env.UPLOAD_MAX_IMAGE_BYTES,
+      pdf: env.UPLOAD_MAX_PDF_BYTES,
+      video: env.UPLOAD_MAX_VIDEO_BYTES,
+    },
   };
 }

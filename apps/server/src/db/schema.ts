@@ -38,6 +38,9 @@ export interface BannersTable {
   is_active: Generated<number>;
   created_at: number;
   updated_at: number;
+  starts_on: string | null;
+  ends_on: string | null;
+  duration_seconds: Generated<number>;
 }
 
 export interface BranchServicesTable {
@@ -74,6 +77,16 @@ export interface BranchesTable {
   is_active: Generated<number>;
   created_at: number;
   updated_at: number;
+}
+
+export interface ContentTargetsTable {
+  id: string;
+  tenant_id: string;
+  item_kind: string;
+  item_id: string;
+  branch_id: string | null;
+  display_id: string | null;
+  created_at: number;
 }
 
 export interface CounterServicesTable {
@@ -340,6 +353,7 @@ export interface RunningTextsTable {
   is_active: Generated<number>;
   created_at: number;
   updated_at: number;
+  speed: Generated<string>;
 }
 
 export interface SchedulesTable {
@@ -577,6 +591,7 @@ export interface VideosTable {
   is_active: Generated<number>;
   created_at: number;
   updated_at: number;
+  description: Generated<string>;
 }
 
 export interface VisitorsTable {
@@ -619,6 +634,7 @@ export interface DB {
   banners: BannersTable;
   branch_services: BranchServicesTable;
   branches: BranchesTable;
+  content_targets: ContentTargetsTable;
   counter_services: CounterServicesTable;
   counter_sessions: CounterSessionsTable;
   counters: CountersTable;

@@ -14,7 +14,7 @@ import { Seeder } from '../db/seed/seeder';
 import type { Clock } from '../lib/clock';
 import { hashPassword, newToken, sha256 } from '../lib/crypto';
 import { SESSION_COOKIE } from '../plugins/auth';
-import { storageKey, writeStored } from '../modules/files/file.storage';
+import { createFolderStorage, storeBytes } from '../modules/files/file.storage';
 import { randomSuffix } from './pg-admin';
 
 export const TEST_PASSWORD = 'sandi-uji-123';
@@ -401,9 +401,8 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
       throw new Error('factory: buildFile needs the app data dir (createFactories(db, clock, dataDir))');
     }
     const id = newId(clock.now());
-    const key = storageKey(tenantId, id);
     const bytes = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>');
-    const { sha256: hash } = await writeStored(dataDir, key, bytes);
+    const { key, sha256: hash } = await storeBytes(createFolderStorage(dataDir), tenantId, bytes);
     await db
       .insertInto('files')
       .values({

@@ -2,6 +2,8 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as m20261122_0001 from './20261122_0001_initial';
 import * as m20261122_0002 from './20261122_0002_ticket_history_index';
 import * as m20261125_config_1 from './20261125_config_1_display_services';
+import * as m20261125_media_1 from './20261125_media_1_files_by_hash';
+import * as m20261125_media_2 from './20261125_media_2_signage';
 
 /** Static provider: migrations are bundled with the server, no directory scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -10,6 +12,8 @@ export const migrationProvider: MigrationProvider = {
       '20261122_0001_initial': m20261122_0001,
       '20261122_0002_ticket_history_index': m20261122_0002,
       '20261125_config_1_display_services': m20261125_config_1,
+      '20261125_media_1_files_by_hash': m20261125_media_1,
+      '20261125_media_2_signage': m20261125_media_2,
     });
   },
 };

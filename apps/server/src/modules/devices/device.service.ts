@@ -6,6 +6,7 @@ import {
   VOICE_MODES,
 } from '@antrean/shared/contracts/devices.contract';
 import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
+import { mediaUrl } from '@antrean/shared/contracts/files.contract';
 import type { Actor, DeviceActor } from '../../lib/actor';
 import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
@@ -23,7 +24,8 @@ import { findTenantSettings } from '../tenants/tenant.repository';
 import * as repo from './device.repository';
 import { findOnSiteBranch } from './public-branch.repository';
 
-const fileUrl = (id: string | null): string | null => (id ? `/api/v1/files/${id}` : null);
+/** Banners and videos are read by `<img>`/`<video>` without the display code: the public media route. */
+const mediaFileUrl = (id: string | null): string | null => (id ? mediaUrl(id) : null);
 const LAYOUTS = ['classic', 'modern', 'big', 'pos'] as const;
 
 /** The branch as the device apps see it (kiosk, display, on-site page). */
@@ -205,10 +207,10 @@ export function createDeviceService(deps: ServiceDeps) {
       runningTexts: texts.filter((r) => branchScope(r.branch_id)).map((r) => r.content),
       banners: banners
         .filter((b) => branchScope(b.branch_id))
-        .map((b) => ({ id: b.id, name: b.name, url: fileUrl(b.file_id) })),
+        .map((b) => ({ id: b.id, name: b.name, url: mediaFileUrl(b.file_id) })),
       videos: videos
         .filter((v) => branchScope(v.branch_id))
-        .map((v) => ({ id: v.id, name: v.name, url: v.url ?? fileUrl(v.file_id) })),
+        .map((v) => ({ id: v.id, name: v.name, url: v.url ?? mediaFileUrl(v.file_id) })),
       currencies: currencies.map((c) => ({
         code: c.code,
         name: c.name,

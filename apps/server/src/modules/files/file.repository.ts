@@ -30,6 +30,18 @@ export async function setTicketPhoto(
     .execute();
 }
 
+/** The tenant's file of this kind with these bytes (an upload of the same file answers it again). */
+export async function findFileByHash(db: Db, tenantId: string, sha256: string, kind: string) {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('sha256', '=', sha256)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
 export async function findFile(db: Db, tenantId: string, fileId: string) {
   return db
     .selectFrom('files')
@@ -70,6 +82,41 @@ export async function findBrandingFile(db: Db, fileId: string) {
                 t('themes.background_file_id', '=', fileId),
               ]),
             ),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+/**
+ * A file by id if a display may play it right now: the file of an active banner or video of the
+ * file's own tenant, uploaded as a banner or a video, and that tenant is active; otherwise undefined.
+ */
+export async function findDisplayMediaFile(db: Db, fileId: string) {
+  return db
+    .selectFrom('files')
+    .innerJoin('tenants', 'tenants.id', 'files.tenant_id')
+    .select(['files.id', 'files.mime_type', 'files.size_bytes', 'files.sha256', 'files.storage_key'])
+    .where('files.id', '=', fileId)
+    .where('files.kind', 'in', ['banner', 'video'])
+    .where('tenants.is_active', '=', 1)
+    .where((eb) =>
+      eb.or([
+        eb.exists(
+          eb
+            .selectFrom('banners')
+            .select('banners.id')
+            .whereRef('banners.tenant_id', '=', 'files.tenant_id')
+            .where('banners.file_id', '=', fileId)
+            .where('banners.is_active', '=', 1),
+        ),
+        eb.exists(
+          eb
+            .selectFrom('videos')
+            .select('videos.id')
+            .whereRef('videos.tenant_id', '=', 'files.tenant_id')
+            .where('videos.file_id', '=', fileId)
+            .where('videos.is_active', '=', 1),
         ),
       ]),
     )

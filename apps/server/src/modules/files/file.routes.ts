@@ -1,8 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { IMAGE_RULES, PHOTO_MAX_BYTES, filesContract } from '@antrean/shared/contracts/files.contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
+import { PHOTO_MAX_BYTES, filesContract } from '@antrean/shared/contracts/files.contract';
 import { AppError } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
+import { IMMUTABLE, sendFile } from './file.http';
 import type { FileService } from './file.service';
+
+/**
+ * The one `file` part of a multipart upload, its stream not read yet. The parser's own bound is
+ * one byte over `maxBytes`, so the storage sees a file that is too large as too large.
+ */
+async function filePart(request: FastifyRequest, maxBytes: number): Promise<MultipartFile> {
+  if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+  const part = await request.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
+  if (part?.fieldname !== 'file') {
+    part?.file.resume();
+    throw new AppError('VALIDATION_FAILED', { fields: { file: 'v.required' } });
+  }
+  return part;
+}
 
 export function fileRoutes(app: FastifyInstance, files: FileService): void {
   defineRoute(
@@ -24,33 +40,32 @@ export function fileRoutes(app: FastifyInstance, files: FileService): void {
   );
   defineRoute(
     app,
+    filesContract.upload,
+    { auth: { staff: 'any' }, rateLimitPerMinute: 30 },
+    async ({ actor, query, request }) => {
+      files.assertUpload(actor, query.purpose);
+      const part = await filePart(request, files.maxBytes(query.purpose));
+      return files.upload(actor, query.purpose, part.file, part.filename);
+    },
+  );
+  defineRoute(
+    app,
     filesContract.uploadImage,
     { auth: { staff: 'any' }, rateLimitPerMinute: 30 },
     async ({ actor, query, request }) => {
-      files.assertImageUpload(actor, query.purpose);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      const maxBytes = IMAGE_RULES[query.purpose].maxBytes;
-      const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-      if (part?.fieldname !== 'file') {
-        throw new AppError('VALIDATION_FAILED', { fields: { file: 'v.required' } });
-      }
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
-      return files.saveImage(actor, query.purpose, bytes, part.filename);
+      files.assertUpload(actor, query.purpose);
+      const part = await filePart(request, files.maxBytes(query.purpose));
+      return files.saveImage(actor, query.purpose, part.file, part.filename);
     },
   );
   defineRoute(
     app,
     filesContract.download,
     { auth: { staff: 'any', kiosk: true, display: true } },
-    async ({ actor, params, reply }) => {
+    async ({ actor, params, request, reply }) => {
       const file = await files.open(actor, params.fileId);
-      void reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
-        .header('cache-control', 'private, max-age=3600')
-        .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`);
-      return reply.send(file.stream);
+      void reply.header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`);
+      return sendFile(request, reply, file, `private, ${IMMUTABLE}`);
     },
   );
   defineRoute(
@@ -59,16 +74,17 @@ export function fileRoutes(app: FastifyInstance, files: FileService): void {
     { auth: 'public', rateLimitPerMinute: 600 },
     async ({ params, request, reply }) => {
       const file = await files.openBranding(params.fileId);
-      void reply
-        .header('cache-control', 'public, max-age=300')
-        .header('etag', file.etag)
-        .header('x-content-type-options', 'nosniff');
-      if (request.headers['if-none-match'] === file.etag) {
-        file.stream.destroy();
-        return reply.code(304).send();
-      }
-      void reply.header('content-type', file.mime).header('content-length', String(file.size));
-      return reply.send(file.stream);
+      // Short: a theme can stop using a file, and the route then answers 404.
+      return sendFile(request, reply, file, 'public, max-age=300');
+    },
+  );
+  defineRoute(
+    app,
+    filesContract.media,
+    { auth: 'public', rateLimitPerMinute: 1200 },
+    async ({ params, request, reply }) => {
+      const file = await files.openDisplayMedia(params.fileId);
+      return sendFile(request, reply, file, `public, ${IMMUTABLE}`);
     },
   );
 }

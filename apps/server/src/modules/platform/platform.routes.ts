@@ -8,6 +8,7 @@ import {
 } from '@antrean/shared/contracts/platform.contract';
 import { AppError } from '../../lib/errors';
 import { defineRoute } from '../../lib/route';
+import { IMMUTABLE, sendFile } from '../files/file.http';
 import type { ActingService } from './acting.service';
 import type { PlatformCatalogService } from './catalog.service';
 import type { TenantAdminService } from './tenant-admin.service';
@@ -66,12 +67,8 @@ export function platformRoutes(
     if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE');
     return tenants.uploadLogo(actor, params.tenantId, bytes, part.filename);
   });
-  defineRoute(app, ten.logo, { auth }, async ({ actor, params, reply }) => {
+  defineRoute(app, ten.logo, { auth }, async ({ actor, params, request, reply }) => {
     const file = await tenants.openLogo(actor, params.tenantId, params.fileId);
-    void reply
-      .header('content-type', file.mime)
-      .header('content-length', String(file.size))
-      .header('cache-control', 'private, max-age=3600');
-    return reply.send(file.stream);
+    return sendFile(request, reply, file, `private, ${IMMUTABLE}`);
   });
 }

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type {
   CreateTenantBody,
   TenantList,
@@ -16,8 +15,7 @@ import type { Db } from '../../lib/uow';
 import type { LiveBus } from '../../live/bus';
 import type { Audit } from '../audit/audit.service';
 import { findFile } from '../files/file.repository';
-import type { FileService } from '../files/file.service';
-import { resolveStorage } from '../files/file.storage';
+import type { FileService, ServedFile } from '../files/file.service';
 import * as repo from './platform.repository';
 import { requirePlatformStaff } from './platform.policy';
 
@@ -189,21 +187,9 @@ export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files:
   }
 
   /** A logo of the tenant, for the superadmin's page (the tenant-scoped file route needs a tenant). */
-  async function openLogo(
-    actor: Actor,
-    id: string,
-    fileId: string,
-  ): Promise<{ stream: fs.ReadStream; mime: string; size: number }> {
+  async function openLogo(actor: Actor, id: string, fileId: string): Promise<ServedFile> {
     requirePlatformStaff(actor);
-    const row = await uow.read((db) => findFile(db, id, fileId));
-    if (row?.kind !== 'logo') throw new AppError('NOT_FOUND');
-    const full = resolveStorage(deps.config.dataDir, row.storage_key);
-    try {
-      await fs.promises.access(full);
-    } catch {
-      throw new AppError('NOT_FOUND');
-    }
-    return { stream: fs.createReadStream(full), mime: row.mime_type, size: row.size_bytes };
+    return files.openLogoOf(id, fileId);
   }
 
   return { list, get, create, update, assertLogoTarget, uploadLogo, openLogo };
