@@ -308,6 +308,7 @@ export interface MessageOutboxTable {
   sent_at: number | null;
   created_at: number;
   updated_at: number;
+  status_at: number | null;
 }
 
 export interface PlatformUsersTable {
@@ -446,6 +447,9 @@ export interface TenantSettingsTable {
   whatsapp_api_base_url: string | null;
   active_theme_id: string | null;
   updated_at: number;
+  whatsapp_templates: string | null;
+  whatsapp_app_secret: string | null;
+  whatsapp_verify_token: string | null;
 }
 
 export interface TenantsTable {

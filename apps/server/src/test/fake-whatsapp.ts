@@ -14,7 +14,8 @@ export interface FakeRequest {
 export async function startFakeWhatsApp(): Promise<{
   url: string;
   requests: FakeRequest[];
-  respond: (answer: { status: number; body: unknown }) => void;
+  /** The next answers (null: back to the default success). */
+  respond: (answer: { status: number; body: unknown } | null) => void;
   close: () => Promise<void>;
 }> {
   const requests: FakeRequest[] = [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/lang';
+import { WhatsAppTemplatesSchema } from './message';
 
 /** The WhatsApp providers: `log` (messages go to the server log and the outbox page) or the Cloud API. */
 export const WHATSAPP_PROVIDERS = ['log', 'whatsapp-cloud'] as const;
@@ -51,6 +52,8 @@ export const TenantSettingsSchema = z
       .max(SETTINGS_LIMITS.phoneNumberIdMax)
       .regex(/^\d*$/, { error: 'v.format' }),
     whatsappAccessTokenSet: z.boolean(),
+    /** The Cloud API template name per message kind; empty = that kind goes as a text message. */
+    whatsappTemplates: WhatsAppTemplatesSchema,
   })
   .meta({ id: 'TenantSettings' });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
@@ -59,10 +62,15 @@ export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
  * What the admin saves (the form and the request share it). `whatsappAccessToken` empty keeps
  * the stored token; a new one replaces it. The Cloud provider needs a phone number id; a token
  * too, which the server checks against the stored one (`whatsappAccessToken: v.required`).
+ * `whatsappTemplates` left out keeps the stored names (clients older than the field).
  */
-export const TenantSettingsInputSchema = TenantSettingsSchema.omit({ whatsappAccessTokenSet: true })
+export const TenantSettingsInputSchema = TenantSettingsSchema.omit({
+  whatsappAccessTokenSet: true,
+  whatsappTemplates: true,
+})
   .extend({
     whatsappAccessToken: z.string().trim().max(SETTINGS_LIMITS.accessTokenMax),
+    whatsappTemplates: WhatsAppTemplatesSchema.optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

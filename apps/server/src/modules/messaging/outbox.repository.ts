@@ -1,31 +1,25 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { newId } from '@antrean/shared/common/ids';
+import type { MessageKind } from '@antrean/shared/domain/message';
 import type { DB, MessageOutboxTable } from '../../db/schema';
+import type { MessagePayloads } from './message-text';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type OutboxRow = Selectable<MessageOutboxTable>;
-
-export type MessageTemplate =
-  | 'virtual_ticket'
-  | 'booking_confirmation'
-  | 'first_call'
-  | 'after_hold_call'
-  | 'verification_code'
-  | 'password_reset';
 
 /**
  * Queues a WhatsApp message in the caller's transaction: it is sent only if the business change
  * commits, and the dedupe key makes a retried request queue it once.
  */
-export async function enqueueMessage(
+export async function enqueueMessage<K extends MessageKind>(
   trx: Db,
   message: {
     tenantId: string | null;
     provider: string;
     recipient: string;
-    template: MessageTemplate;
+    template: K;
     language: string;
-    payload: Record<string, unknown>;
+    payload: MessagePayloads[K];
     dedupeKey: string;
     now: number;
   },

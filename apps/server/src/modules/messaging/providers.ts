@@ -1,4 +1,5 @@
-import { messageText } from './message-text';
+import { isMessageKind, type WhatsAppTemplates } from '@antrean/shared/domain/message';
+import { messageText, templateLanguage, templateParameters } from './message-text';
 
 /** A message to send: an outbox row, or the admin's test message (same fields). */
 interface OutgoingMessage {
@@ -29,12 +30,14 @@ function payloadOf(message: OutgoingMessage): Record<string, unknown> {
 export function logProvider(log: (entry: Record<string, unknown>, msg: string) => void): MessageProvider {
   return {
     send(message) {
+      const payload = payloadOf(message);
       log(
         {
           to: message.recipient,
           template: message.template,
           language: message.language,
-          payload: payloadOf(message),
+          payload,
+          text: messageText(message.template, message.language, payload),
         },
         'whatsapp message (log provider)',
       );
@@ -46,6 +49,8 @@ export function logProvider(log: (entry: Record<string, unknown>, msg: string) =
 export interface WhatsAppCloudCredentials {
   phoneNumberId: string;
   accessToken: string;
+  /** The tenant's approved template name per kind ('' = send that kind as text). */
+  templates: WhatsAppTemplates;
 }
 
 /** The provider refused or did not answer; `message` says why (never the token). */
@@ -70,8 +75,35 @@ function errorReason(status: number, body: unknown): string {
 }
 
 /**
- * WhatsApp Business Cloud API (`POST {apiUrl}/{phoneNumberId}/messages`, a text message), with
- * each tenant's own credentials (`credentialsFor`: the settings, the token decrypted).
+ * The Cloud API message for one outbox row: the tenant's approved template for its kind, with
+ * the kind's parameters in order (WhatsApp only delivers templates outside the 24-hour window
+ * after the customer wrote last); a plain text message when no template name is configured.
+ */
+function cloudMessage(message: OutgoingMessage, templates: WhatsAppTemplates): Record<string, unknown> {
+  const payload = payloadOf(message);
+  const name = isMessageKind(message.template) ? templates[message.template] : '';
+  const parameters = templateParameters(message.template, payload);
+  if (name && parameters) {
+    return {
+      type: 'template',
+      template: {
+        name,
+        language: { code: templateLanguage(message.language) },
+        components: [
+          { type: 'body', parameters: parameters.map((value) => ({ type: 'text', text: value })) },
+        ],
+      },
+    };
+  }
+  return {
+    type: 'text',
+    text: { preview_url: false, body: messageText(message.template, message.language, payload) },
+  };
+}
+
+/**
+ * WhatsApp Business Cloud API (`POST {apiUrl}/{phoneNumberId}/messages`), with each tenant's own
+ * credentials (`credentialsFor`: the settings, the token decrypted).
  */
 export function whatsappCloudProvider(options: {
   apiUrl: string;
@@ -95,11 +127,7 @@ export function whatsappCloudProvider(options: {
             messaging_product: 'whatsapp',
             recipient_type: 'individual',
             to: toWhatsAppNumber(message.recipient),
-            type: 'text',
-            text: {
-              preview_url: false,
-              body: messageText(message.template, message.language, payloadOf(message)),
-            },
+            ...cloudMessage(message, credentials.templates),
           }),
           signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });

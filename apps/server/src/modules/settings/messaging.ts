@@ -6,6 +6,7 @@ import {
   type MessageProvider,
   type WhatsAppCloudCredentials,
 } from '../messaging/providers';
+import { toTemplates } from './settings.mapper';
 import { findSettings } from './settings.repository';
 
 export interface Messaging {
@@ -30,6 +31,7 @@ export function createMessaging(
     return {
       phoneNumberId: row.whatsapp_phone_number_id,
       accessToken: secrets.open(row.whatsapp_access_token, tenantId),
+      templates: toTemplates(row.whatsapp_templates),
     };
   }
   return {

@@ -4,6 +4,11 @@ import {
   type TenantSettings,
   type WhatsAppProvider,
 } from '@antrean/shared/domain/tenant-settings';
+import {
+  NO_TEMPLATES,
+  WhatsAppTemplatesSchema,
+  type WhatsAppTemplates,
+} from '@antrean/shared/domain/message';
 import type { SettingsRow } from './settings.repository';
 
 /** The column defaults (migration 0001), for a tenant that has no settings row yet. */
@@ -16,7 +21,15 @@ const DEFAULTS: TenantSettings = {
   whatsappProvider: 'log',
   whatsappPhoneNumberId: '',
   whatsappAccessTokenSet: false,
+  whatsappTemplates: NO_TEMPLATES,
 };
+
+/** The stored template names (JSON); a kind the stored JSON lacks (a newer kind) has none. */
+export function toTemplates(json: string | null): WhatsAppTemplates {
+  if (!json) return NO_TEMPLATES;
+  const parsed = WhatsAppTemplatesSchema.partial().safeParse(JSON.parse(json));
+  return parsed.success ? { ...NO_TEMPLATES, ...parsed.data } : NO_TEMPLATES;
+}
 
 function toProvider(value: string): WhatsAppProvider {
   return WHATSAPP_PROVIDERS.find((p) => p === value) ?? 'log';
@@ -35,5 +48,6 @@ export function toSettings(row: SettingsRow | undefined): TenantSettings {
     whatsappProvider: toProvider(row.whatsapp_provider),
     whatsappPhoneNumberId: row.whatsapp_phone_number_id ?? '',
     whatsappAccessTokenSet: row.whatsapp_access_token !== null,
+    whatsappTemplates: toTemplates(row.whatsapp_templates),
   };
 }

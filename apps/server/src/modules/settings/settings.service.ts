@@ -42,6 +42,7 @@ export function createSettingsService(deps: ServiceDeps, audit: Audit, messaging
       if (body.whatsappProvider === 'whatsapp-cloud' && token === null) {
         throw new AppError('VALIDATION_FAILED', { fields: { whatsappAccessToken: 'v.required' } });
       }
+      const templates = body.whatsappTemplates ?? before.whatsappTemplates;
       const values: repo.SettingsValues = {
         default_language: body.defaultLanguage,
         check_in_before_minutes: body.checkInBeforeMinutes,
@@ -51,6 +52,7 @@ export function createSettingsService(deps: ServiceDeps, audit: Audit, messaging
         whatsapp_provider: body.whatsappProvider,
         whatsapp_phone_number_id: body.whatsappPhoneNumberId === '' ? null : body.whatsappPhoneNumberId,
         whatsapp_access_token: token,
+        whatsapp_templates: JSON.stringify(templates),
       };
       const after: TenantSettings = {
         defaultLanguage: body.defaultLanguage,
@@ -61,6 +63,7 @@ export function createSettingsService(deps: ServiceDeps, audit: Audit, messaging
         whatsappProvider: body.whatsappProvider,
         whatsappPhoneNumberId: body.whatsappPhoneNumberId,
         whatsappAccessTokenSet: token !== null,
+        whatsappTemplates: templates,
       };
       if (row && !newToken && JSON.stringify(after) === JSON.stringify(before)) return before;
       await repo.saveSettings(trx, tenantId, values, clock.now());

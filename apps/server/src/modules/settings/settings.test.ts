@@ -5,6 +5,7 @@
  * log provider and through WhatsApp Cloud (a fake Cloud API on a local port).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NO_TEMPLATES } from '@antrean/shared/domain/message';
 import type { TenantSettings } from '@antrean/shared/domain/tenant-settings';
 import { describeWithDb } from '../../test/db';
 import { buildEngineApp, nextIp, type EngineApp } from '../../test/engine-helpers';
@@ -86,6 +87,7 @@ describeWithDb('tenant settings (HTTP)', () => {
       whatsappProvider: 'log',
       whatsappPhoneNumberId: '',
       whatsappAccessTokenSet: false,
+      whatsappTemplates: NO_TEMPLATES,
     });
     const saved = await put(valid());
     expect(saved.statusCode, saved.body).toBe(200);
@@ -98,6 +100,7 @@ describeWithDb('tenant settings (HTTP)', () => {
       whatsappProvider: 'log',
       whatsappPhoneNumberId: '',
       whatsappAccessTokenSet: false,
+      whatsappTemplates: NO_TEMPLATES,
     };
     expect(saved.json()).toEqual(expected);
     expect((await get()).json()).toEqual(expected);
@@ -202,6 +205,29 @@ describeWithDb('tenant settings (HTTP)', () => {
     } finally {
       fake.respond({ status: 200, body: { messages: [{ id: 'wamid.x' }] } });
     }
+  });
+
+  it('saves the WhatsApp Cloud template names per kind; a bad name is a 400; left out keeps them', async () => {
+    const templates = { ...NO_TEMPLATES, verification_code: 'antrean_otp', first_call: 'antrean_call_1' };
+    const saved = await put(valid({ whatsappTemplates: templates }));
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().whatsappTemplates).toEqual(templates);
+    expect(JSON.parse((await row())?.whatsapp_templates ?? '{}')).toEqual(templates);
+    const audit = await listAuditEntries(t.database.db, g.tenant.id, 'tenant_settings', g.tenant.id);
+    expect(JSON.parse(audit.at(-1)?.after_json ?? '{}')).toMatchObject({ whatsappTemplates: templates });
+
+    const bad = await put(valid({ whatsappTemplates: { ...templates, first_call: 'Call Me!' } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.details.fields).toEqual({
+      'whatsappTemplates.first_call': 'Format tidak valid.',
+    });
+    const unknownKind = await put(valid({ whatsappTemplates: { ...templates, promo: 'x' } }));
+    expect(unknownKind.statusCode).toBe(400);
+    expect((await get()).json().whatsappTemplates).toEqual(templates);
+
+    const kept = await put(valid({ skipLimit: 5 }));
+    expect(kept.json()).toMatchObject({ skipLimit: 5, whatsappTemplates: templates });
+    await put(valid({ whatsappTemplates: NO_TEMPLATES }));
   });
 
   it('sends the test message through the log provider', async () => {

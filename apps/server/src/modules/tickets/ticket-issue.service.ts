@@ -17,6 +17,7 @@ import * as queueRepo from './ticket-queue.repository';
 import * as idem from './idempotency.repository';
 import { estimateFor } from './estimate';
 import { enqueueMessage } from '../messaging/outbox.repository';
+import { eticketLink } from '../messaging/message-text';
 import { serviceAvailability } from '../devices/availability';
 import { branchOrNotFound, type TicketRecorder } from './ticket-engine';
 
@@ -186,8 +187,8 @@ export function createTicketIssueService(deps: ServiceDeps, recorder: TicketReco
             number: row.number,
             serviceName: service.name,
             branchName: branch.name,
-            uniqueCode: row.unique_code,
             peopleAhead,
+            link: eticketLink(deps.config.publicUrl, row.unique_code),
           },
           dedupeKey: `ticket:${row.id}:virtual`,
           now,

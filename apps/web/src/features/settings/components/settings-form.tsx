@@ -9,11 +9,13 @@ import {
   Select,
   SimpleGrid,
   Stack,
+  Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@antrean/shared/i18n/lang';
+import { MESSAGE_KINDS, MESSAGE_PARAMETERS, TEMPLATE_NAME_MAX } from '@antrean/shared/domain/message';
 import {
   SETTINGS_LIMITS,
   TenantSettingsInputSchema,
@@ -170,6 +172,35 @@ export function SettingsForm({
             ) : null}
           </Stack>
         </Paper>
+        {cloud ? (
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} size="h4" mb="xs">
+              {t('templates.title')}
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              {t('templates.intro')}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {MESSAGE_KINDS.map((kind) => (
+                <TextInput
+                  key={kind}
+                  label={t(`common:messageKinds.${kind}`)}
+                  description={t('templates.parameters', {
+                    list: MESSAGE_PARAMETERS[kind]
+                      .map((name, i) => `{{${i + 1}}} ${t(`parameterNames.${name}`)}`)
+                      .join(', '),
+                    interpolation: { escapeValue: false },
+                  })}
+                  placeholder="antrean_template"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={TEMPLATE_NAME_MAX}
+                  {...form.getInputProps(`whatsappTemplates.${kind}`)}
+                />
+              ))}
+            </SimpleGrid>
+          </Paper>
+        ) : null}
         <Group justify="flex-end">
           <Button type="submit" loading={pending}>
             {t('common:admin.save')}

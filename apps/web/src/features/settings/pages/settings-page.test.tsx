@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { NO_TEMPLATES } from '@antrean/shared/domain/message';
 import type { TenantSettings } from '@antrean/shared/domain/tenant-settings';
 import { staffUser } from '@/test/fixtures';
 import { errorBody, mockApi, renderWithProviders, type MockRoute, type RecordedRequest } from '@/test/render';
@@ -15,6 +16,7 @@ const settings = (overrides: Partial<TenantSettings> = {}): TenantSettings => ({
   whatsappProvider: 'log',
   whatsappPhoneNumberId: '',
   whatsappAccessTokenSet: false,
+  whatsappTemplates: NO_TEMPLATES,
   ...overrides,
 });
 
@@ -59,6 +61,7 @@ describe('SettingsPage', () => {
       whatsappProvider: 'log',
       whatsappPhoneNumberId: '',
       whatsappAccessToken: '',
+      whatsappTemplates: NO_TEMPLATES,
     });
   });
 
@@ -121,6 +124,35 @@ describe('SettingsPage', () => {
       whatsappProvider: 'whatsapp-cloud',
       whatsappPhoneNumberId: '1098765',
       whatsappAccessToken: '',
+    });
+  });
+
+  it('edits the Cloud template name of each kind, with its parameters, and checks the name', async () => {
+    const current = settings({
+      whatsappProvider: 'whatsapp-cloud',
+      whatsappPhoneNumberId: '55',
+      whatsappAccessTokenSet: true,
+      whatsappTemplates: { ...NO_TEMPLATES, first_call: 'antrean_call' },
+    });
+    const { requests } = mockApi(
+      routes(current, [{ method: 'PUT', path: '/api/v1/settings', body: current }]),
+    );
+    const u = user();
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Template pesan WhatsApp Cloud' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Panggilan pertama' })).toHaveValue('antrean_call');
+    const otp = screen.getByRole('textbox', { name: 'Kode verifikasi' });
+    expect(otp).toHaveAccessibleDescription('Parameter isi: {{1}} kode, {{2}} menit berlaku');
+    await u.type(otp, 'Kode OTP');
+    await u.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText('Format tidak valid.')).toBeInTheDocument();
+    expect(puts(requests)).toHaveLength(0);
+    await u.clear(otp);
+    await u.type(otp, 'antrean_otp');
+    await u.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText('Sukses...!!!')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({
+      whatsappTemplates: { ...NO_TEMPLATES, first_call: 'antrean_call', verification_code: 'antrean_otp' },
     });
   });
 
