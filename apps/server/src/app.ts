@@ -148,7 +148,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     branchAdminRoutes(api, createBranchAdminService(services, createAudit(deps.clock)));
     settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
     themeRoutes(api, createThemeService(services, createAudit(deps.clock), bus));
-    profileRoutes(api, createProfileService(services, createAudit(deps.clock)));
+    profileRoutes(api, createProfileService(services, createAudit(deps.clock), bus));
     userImportRoutes(api, createUserImportService(services, createAudit(deps.clock)));
     scheduleAdminRoutes(api, createScheduleAdminService(services, createAudit(deps.clock)));
     holidayRoutes(api, createHolidayService(services, createAudit(deps.clock)));
@@ -158,7 +158,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       api,
       createPlatformCatalogService(services, createAudit(deps.clock)),
       createTenantAdminService(services, createAudit(deps.clock), createFileService(services), bus),
-      createActingService(services, createAudit(deps.clock), auth),
+      createActingService(services, createAudit(deps.clock), auth, bus),
     );
     dashboardRoutes(api, createDashboardService(services));
   });

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database';
 import { ManualClock } from '../lib/clock';
 import { TEST_NOW } from '../test/app';
+import { loginAs } from '../test/factories';
 import { TEST_DB_KIND, createTestDatabase, isTestDbAvailable } from '../test/db';
 import {
   LiveClient,
@@ -14,6 +15,7 @@ import {
   buildQueueScenario,
   issueOk,
   listen,
+  nextIp,
   sameDatabase,
   settle,
   ticketApi,
@@ -128,6 +130,24 @@ describe.skipIf(TEST_DB_KIND !== 'postgres' || !isTestDbAvailable())(
       await ticketApi(b.app).act(ticket.id, 'cancel', s.cookies.operator);
       const [cancelled] = await onA.waitFor(isEvent(branchTopic, 'ticket.cancelled'));
       expect(ticketIdOf(cancelled)).toBe(ticket.id);
+    });
+
+    it('a logout through A cuts the session’s socket on B off its staff topics (issue 13 item 1, across nodes)', async () => {
+      const branchTopic = `branch:${s.branch.id}`;
+      const cookie = await loginAs(a.app, s.users.operator.username, s.users.operator.password, {
+        remoteAddress: nextIp(),
+      });
+      const onB = await open(baseB, { cookie });
+      onB.subscribe([branchTopic]);
+      await onB.waitFor((f) => f.type === 'snapshot');
+      const out = await a.app.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: { cookie } });
+      expect(out.statusCode).toBeLessThan(300);
+      const [cut] = await onB.waitFor((f) => f.type === 'error' && f.topic === branchTopic);
+      expect(cut).toMatchObject({ code: 'AUTH_REQUIRED' });
+      const ticket = await issueOk(a.app, s);
+      await settle(300);
+      expect(onB.matching(isEvent(branchTopic))).toEqual([]);
+      await ticketApi(a.app).act(ticket.id, 'cancel', s.cookies.operator);
     });
   },
 );

@@ -39,7 +39,10 @@ function isLiveMessage(value: unknown): value is LiveMessage {
     typeof value === 'object' &&
     value !== null &&
     'kind' in value &&
-    (value.kind === 'branch' || value.kind === 'topic' || value.kind === 'revoke')
+    (value.kind === 'branch' ||
+      value.kind === 'topic' ||
+      value.kind === 'revoke' ||
+      value.kind === 'access')
   );
 }
 

@@ -354,4 +354,60 @@ describe('LiveHub', () => {
     hub.removeSubscriber(r, ['b']);
     expect(hub.stats().subscriptions).toBe(0);
   });
+
+  it('access: an `access` message for a session, user or tenant asks exactly the subscribers bound to it to recheck (once); the sweep asks those whose session expired', () => {
+    let now = 1_000;
+    const hub = looseHub({ now: () => now });
+    const asked: string[] = [];
+    const bound = (name: string, principal: { sessionId: string; userId: string; tenantId: string | null }) => {
+      const subscriber: Subscriber = { send: () => undefined, recheckAccess: () => asked.push(name) };
+      hub.bindPrincipal(subscriber, { ...principal, expiresAt: name === 'early' ? 2_000 : 9_000 });
+      return subscriber;
+    };
+    bound('early', { sessionId: 's1', userId: 'u1', tenantId: 't1' });
+    bound('late', { sessionId: 's2', userId: 'u1', tenantId: 't1' });
+    const other = bound('other', { sessionId: 's3', userId: 'u2', tenantId: 't2' });
+    hub.deliver({ kind: 'access', scope: 'session', id: 's2' });
+    expect(asked).toEqual(['late']);
+    hub.deliver({ kind: 'access', scope: 'session', id: 's2' });
+    expect(asked).toEqual(['late']); // unbound: it binds again when it resolves its session again
+    hub.deliver({ kind: 'access', scope: 'user', id: 'u1' });
+    expect(asked).toEqual(['late', 'early']);
+    hub.unbindPrincipal(other);
+    hub.deliver({ kind: 'access', scope: 'tenant', id: 't2' });
+    expect(asked).toEqual(['late', 'early']);
+    expect(hub.stats().principals).toBe(0);
+
+    bound('early', { sessionId: 's1', userId: 'u1', tenantId: 't1' });
+    bound('late', { sessionId: 's2', userId: 'u1', tenantId: 't1' });
+    hub.sweep();
+    expect(asked).toEqual(['late', 'early']);
+    now = 2_000;
+    hub.sweep();
+    expect(asked).toEqual(['late', 'early', 'early']);
+    hub.deliver({ kind: 'access', scope: 'tenant', id: 't1' });
+    expect(asked).toEqual(['late', 'early', 'early', 'late']);
+  });
+
+  it('suspend: a subscriber taken off a topic while its snapshot is read gets neither the snapshot nor the events; one fully subscribed is told where it was', async () => {
+    const hub = looseHub();
+    let release: (value: unknown) => void = () => undefined;
+    const slow = new Recorder();
+    const done = hub.subscribe(slow, 't', () => new Promise((resolve) => (release = resolve)));
+    hub.publish('t', 'ticket.issued', {});
+    expect(hub.suspend(slow, 't')).toBeUndefined(); // it had no snapshot yet: it needs one
+    release({});
+    await done;
+    hub.publish('t', 'ticket.called', {});
+    expect(slow.frames).toEqual([]);
+
+    const fast = new Recorder();
+    await hub.subscribe(fast, 't', snap());
+    const { epoch } = fast.snapshot();
+    hub.publish('t', 'ticket.issued', {});
+    expect(hub.suspend(fast, 't')).toEqual({ lastSeq: 3, epoch });
+    hub.publish('t', 'ticket.called', {});
+    await hub.subscribe(fast, 't', snap(), { lastSeq: 3, epoch });
+    expect(fast.seqs()).toEqual([2, 3, 4]);
+  });
 });

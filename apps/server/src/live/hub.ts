@@ -18,6 +18,31 @@ export interface Subscriber {
    * It must not be modified.
    */
   sendEncoded?(frame: Buffer): void;
+  /**
+   * The access this subscriber was granted may have ended (a `access` message named its session,
+   * user or tenant, or its session's expiry passed): it must leave its staff topics at once and
+   * check its access again. Only subscribers bound with `bindPrincipal` are asked.
+   */
+  recheckAccess?(): void;
+}
+
+/** Who a staff subscriber is, so an `access` message (or its session's expiry) reaches it. */
+export interface Principal {
+  sessionId: string;
+  userId: string;
+  /** The tenant it acts in (a superadmin's acting tenant), if any. */
+  tenantId: string | null;
+  /** When its session expires (epoch ms, the injected clock's time). */
+  expiresAt: number;
+}
+
+/** What an `access` message names: one session, every session of a user, or a whole tenant. */
+export type AccessScope = 'session' | 'user' | 'tenant';
+
+/** Where a subscriber left a topic, to resume it without a gap or a snapshot. */
+export interface Resume {
+  lastSeq: number;
+  epoch: string | undefined;
 }
 
 /** A payload serialized at most once, however many topics and subscribers it reaches. */
@@ -91,7 +116,13 @@ export type LiveMessage =
    * A device code was regenerated or the device disabled (NOT_FOUND), or its tenant was
    * deactivated (TENANT_INACTIVE): the topic's subscribers are cut off with that code.
    */
-  | { kind: 'revoke'; topic: TopicName; code?: 'TENANT_INACTIVE' };
+  | { kind: 'revoke'; topic: TopicName; code?: 'TENANT_INACTIVE' }
+  /**
+   * A session ended (logout, a superadmin's acting tenant changed), a user's access changed
+   * (password, deactivation, role, branches) or a tenant was deactivated: the staff subscribers
+   * of that session, user or tenant leave their staff topics and check their access again.
+   */
+  | { kind: 'access'; scope: AccessScope; id: string };
 
 export interface HubOptions {
   bufferSize?: number;
@@ -108,6 +139,10 @@ export class LiveHub {
   private readonly topics = new Map<string, Topic>();
   /** display topic names per branch: displays mirror their branch's public events. */
   private readonly branchDisplays = new Map<string, Set<string>>();
+  /** `session:<id>` / `user:<id>` / `tenant:<id>` → the staff subscribers bound to it. */
+  private readonly principals = new Map<string, Set<Subscriber>>();
+  /** Each bound subscriber's keys in `principals` and its session's expiry. */
+  private readonly bound = new Map<Subscriber, { keys: string[]; expiresAt: number }>();
   private readonly bufferSize: number;
   private readonly idleTopicMs: number;
   private readonly now: () => number;
@@ -169,19 +204,78 @@ export class LiveHub {
       return;
     }
     const seqAtStart = t.seq;
-    t.pending.set(subscriber, []);
+    const queue: BufferedEvent[] = [];
+    t.pending.set(subscriber, queue);
     t.subscribers.add(subscriber);
     try {
       const data = await snapshot();
+      // Left (unsubscribed, access rechecked, topic revoked) while the snapshot was read: nothing.
+      if (t.pending.get(subscriber) !== queue || this.topics.get(name) !== t) return;
       subscriber.send({ type: 'snapshot', topic: name, seq: seqAtStart, epoch: t.epoch, data });
-      for (const event of t.pending.get(subscriber) ?? []) {
+      for (const event of queue) {
         subscriber.send({ type: event.type, topic: name, seq: event.seq, data: event.data });
       }
     } catch (error) {
       t.subscribers.delete(subscriber);
+      // A refused subscription (an unknown ticket code) leaves nothing behind: a topic that never
+      // had an event nor another subscriber is dropped (issue 13 item 2).
+      if (t.subscribers.size === 0 && t.seq === 0 && this.topics.get(name) === t) this.topics.delete(name);
       throw error;
     } finally {
-      t.pending.delete(subscriber);
+      if (t.pending.get(subscriber) === queue) t.pending.delete(subscriber);
+    }
+  }
+
+  /**
+   * Takes a subscriber off a topic and tells where it was: the seq it had received up to and the
+   * topic's epoch (undefined when it was still waiting for its snapshot: it needs one again).
+   */
+  suspend(subscriber: Subscriber, name: string): Resume | undefined {
+    const t = this.topics.get(name);
+    if (!t?.subscribers.has(subscriber)) return undefined;
+    const waiting = t.pending.has(subscriber);
+    t.subscribers.delete(subscriber);
+    t.pending.delete(subscriber);
+    return waiting ? undefined : { lastSeq: t.seq, epoch: t.epoch };
+  }
+
+  /**
+   * Binds a staff subscriber to its session, user and tenant (replacing an earlier binding), so
+   * an `access` message naming any of them, or the sweep after its session's expiry, reaches it.
+   */
+  bindPrincipal(subscriber: Subscriber, principal: Principal): void {
+    this.unbindPrincipal(subscriber);
+    const keys = [`session:${principal.sessionId}`, `user:${principal.userId}`];
+    if (principal.tenantId) keys.push(`tenant:${principal.tenantId}`);
+    for (const key of keys) {
+      let set = this.principals.get(key);
+      if (!set) {
+        set = new Set();
+        this.principals.set(key, set);
+      }
+      set.add(subscriber);
+    }
+    this.bound.set(subscriber, { keys, expiresAt: principal.expiresAt });
+  }
+
+  unbindPrincipal(subscriber: Subscriber): void {
+    const binding = this.bound.get(subscriber);
+    if (!binding) return;
+    this.bound.delete(subscriber);
+    for (const key of binding.keys) {
+      const set = this.principals.get(key);
+      set?.delete(subscriber);
+      if (set?.size === 0) this.principals.delete(key);
+    }
+  }
+
+  /** Asks every subscriber bound to a session, user or tenant to recheck its access (unbinding it). */
+  private recheck(scope: AccessScope, id: string): void {
+    const set = this.principals.get(`${scope}:${id}`);
+    if (!set) return;
+    for (const subscriber of [...set]) {
+      this.unbindPrincipal(subscriber);
+      subscriber.recheckAccess?.();
     }
   }
 
@@ -276,6 +370,10 @@ export class LiveHub {
       this.revoke(message.topic, message.code);
       return;
     }
+    if (message.kind === 'access') {
+      this.recheck(message.scope, message.id);
+      return;
+    }
     if (message.kind === 'topic') {
       this.publishPayload(message.topic, message.type, new Payload(message.data));
       return;
@@ -291,9 +389,14 @@ export class LiveHub {
     if (message.ticketCode) this.publishPayload(`ticket:${message.ticketCode}`, message.type, pub);
   }
 
-  /** Drops idle topics nobody listens to (their epoch changes if they come back). */
+  /**
+   * Drops idle topics nobody listens to (their epoch changes if they come back), and asks the
+   * staff subscribers whose session has expired by now to recheck their access (a session slid
+   * by the user's requests meanwhile passes the check and resumes where it was).
+   */
   sweep(): void {
-    const cutoff = this.now() - this.idleTopicMs;
+    const now = this.now();
+    const cutoff = now - this.idleTopicMs;
     for (const [name, t] of this.topics) {
       if (t.subscribers.size === 0 && t.touchedAt < cutoff) this.topics.delete(name);
     }
@@ -301,11 +404,18 @@ export class LiveHub {
       for (const display of set) if (!this.topics.has(display)) set.delete(display);
       if (set.size === 0) this.branchDisplays.delete(branchId);
     }
+    // After the idle topics went: a subscriber that resumes keeps its topic (and its epoch).
+    for (const [subscriber, binding] of [...this.bound]) {
+      if (binding.expiresAt <= now) {
+        this.unbindPrincipal(subscriber);
+        subscriber.recheckAccess?.();
+      }
+    }
   }
 
-  stats(): { topics: number; subscriptions: number } {
+  stats(): { topics: number; subscriptions: number; principals: number } {
     let subscriptions = 0;
     for (const t of this.topics.values()) subscriptions += t.subscribers.size;
-    return { topics: this.topics.size, subscriptions };
+    return { topics: this.topics.size, subscriptions, principals: this.bound.size };
   }
 }

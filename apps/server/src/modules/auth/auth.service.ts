@@ -115,7 +115,10 @@ export function createAuthService(deps: ServiceDeps, bus: LiveBus) {
     const previousToken = input.previousToken;
     if (previousToken) {
       const previous = await uow.read((db) => sessions.findSessionByTokenHash(db, sha256(previousToken)));
-      if (previous) await uow.transaction((db) => sessions.revokeSession(db, previous.id, now));
+      if (previous) {
+        await uow.transaction((db) => sessions.revokeSession(db, previous.id, now));
+        bus.publish({ kind: 'access', scope: 'session', id: previous.id });
+      }
     }
     const token = newToken();
     const expiresAt = now + deps.config.sessionTtlMs;
@@ -143,7 +146,9 @@ export function createAuthService(deps: ServiceDeps, bus: LiveBus) {
   }
 
   /** Resolves a session cookie to the staff actor, sliding its expiry; null when invalid. */
-  async function resolveStaff(token: string): Promise<{ actor: StaffActor; user: SessionUser } | null> {
+  async function resolveStaff(
+    token: string,
+  ): Promise<{ actor: StaffActor; user: SessionUser; expiresAt: number } | null> {
     const now = deps.clock.now();
     const session = await uow.read((db) => sessions.findSessionByTokenHash(db, sha256(token)));
     if (session?.revoked_at !== null || session.expires_at <= now) return null;
@@ -156,14 +161,15 @@ export function createAuthService(deps: ServiceDeps, bus: LiveBus) {
     if (!record?.isActive) return null;
     if (!record.tenantActive) throw new AppError('TENANT_INACTIVE');
     // Slide the expiry at most once a minute to keep reads cheap.
+    let expiresAt = session.expires_at;
     if (now - session.last_seen_at > 60_000) {
-      await uow.transaction((db) =>
-        sessions.touchSession(db, session.id, now, now + deps.config.sessionTtlMs),
-      );
+      expiresAt = now + deps.config.sessionTtlMs;
+      await uow.transaction((db) => sessions.touchSession(db, session.id, now, expiresAt));
     }
     const user = await sessionUser(record, session.acting_tenant_id);
     return {
       user,
+      expiresAt,
       actor: {
         kind: 'staff',
         sessionId: session.id,
@@ -188,6 +194,8 @@ export function createAuthService(deps: ServiceDeps, bus: LiveBus) {
     const now = deps.clock.now();
     await uow.transaction(async (db, tx) => {
       await sessions.revokeSession(db, session.id, now);
+      // Its open live sockets leave their staff topics at once, on every node (decision 65).
+      tx.afterCommit(() => bus.publish({ kind: 'access', scope: 'session', id: session.id }));
       const tenantId = session.tenant_id;
       if (session.subject_kind !== 'staff' || tenantId === null) return;
       const freed = await endCounterSessionsOf(db, tenantId, session.subject_id, now);

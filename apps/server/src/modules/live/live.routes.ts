@@ -10,7 +10,7 @@ import type { Deps } from '../../lib/deps';
 import type { StaffActor } from '../../lib/actor';
 import { AppError } from '../../lib/errors';
 import { SESSION_COOKIE } from '../../plugins/auth';
-import type { LiveHub, Subscriber, TopicName } from '../../live/hub';
+import type { LiveHub, Resume, Subscriber, TopicName } from '../../live/hub';
 import type { DisplayBinding, LiveService } from './live.service';
 
 /** Same-origin (by Host) or an origin listed in ALLOWED_ORIGINS; no Origin header = non-browser client. */
@@ -25,9 +25,9 @@ function isAllowedOrigin(request: FastifyRequest, allowed: readonly string[]): b
   }
 }
 
-interface Resume {
-  lastSeq: number;
-  epoch: string | undefined;
+/** Topics that need a staff session (their subscribers leave them when the access ends). */
+function isStaffTopic(name: string): boolean {
+  return name.startsWith('branch:') || name.startsWith('counter:');
 }
 
 /** What every connection shares (one object per app, not per socket). */
@@ -52,16 +52,25 @@ class LiveConnection implements Subscriber {
   private displays: Map<string, DisplayBinding> | undefined;
   /** The topics this connection subscribed to, so closing it costs O(its topics). */
   private readonly topics = new Set<string>();
-  /** One session lookup per connection, shared by concurrent subscriptions. */
+  /**
+   * The session's staff member: looked up again for every subscribe frame (shared by its topics)
+   * and after every recheck of the access, never trusted from the upgrade on.
+   */
   private staff: Promise<StaffActor | null> | undefined;
+  /** Bumped by every recheck of the access: a subscription checked before it is checked again. */
+  private generation = 0;
 
   constructor(
     readonly ctx: LiveContext,
     private readonly socket: WebSocket,
     private readonly lang: Language,
     private readonly ip: string,
-    private sessionToken: string | undefined,
+    private readonly sessionToken: string | undefined,
   ) {}
+
+  private get open(): boolean {
+    return this.socket.readyState === this.socket.OPEN;
+  }
 
   send(frame: ServerFrame): void {
     if (this.socket.readyState === this.socket.OPEN) this.socket.send(JSON.stringify(frame));
@@ -84,10 +93,45 @@ class LiveConnection implements Subscriber {
   private staffActor(): Promise<StaffActor | null> {
     if (!this.staff) {
       const token = this.sessionToken;
-      this.sessionToken = undefined;
-      this.staff = token ? this.ctx.live.staffFromSession(token) : Promise.resolve(null);
+      const generation = this.generation;
+      this.staff = token
+        ? this.ctx.live.staffFromSession(token).then((resolved) => {
+            if (!resolved) {
+              this.ctx.hub.unbindPrincipal(this);
+              return null;
+            }
+            const { actor, expiresAt } = resolved;
+            // Bound to its session, user and tenant: an `access` message or the expiry reaches it.
+            if (generation === this.generation && this.open) {
+              this.ctx.hub.bindPrincipal(this, {
+                sessionId: actor.sessionId,
+                userId: actor.userId,
+                tenantId: actor.tenantId,
+                expiresAt,
+              });
+            }
+            return actor;
+          })
+        : Promise.resolve(null);
     }
     return this.staff;
+  }
+
+  /**
+   * The hub's call when this connection's session, user or tenant lost (or may have lost) its
+   * access: its staff topics are left at once, then subscribed again through the access check,
+   * each from the seq it had reached (nothing missed, no snapshot) — or refused with the error a
+   * new subscription would get (AUTH_REQUIRED once the session is gone).
+   */
+  recheckAccess(): void {
+    this.generation += 1;
+    this.staff = undefined;
+    for (const name of [...this.topics]) {
+      if (!isStaffTopic(name)) continue;
+      const resume = this.ctx.hub.suspend(this, name);
+      this.topics.delete(name);
+      this.subscribeOrRefuse(name, resume);
+    }
   }
 
   /** Marks this connection's displays as seen (batched, throttled per device: no write here). */
@@ -96,13 +140,24 @@ class LiveConnection implements Subscriber {
     for (const binding of this.displays.values()) this.ctx.live.displaySeen(binding, this.ip);
   }
 
+  private subscribeOrRefuse(topicName: string, resume: Resume | undefined): void {
+    this.subscribe(topicName, resume).catch((error: unknown) => {
+      this.ctx.log.error({ err: error, topic: topicName }, 'live subscribe failed');
+      this.refuse(topicName, 'INTERNAL_ERROR');
+    });
+  }
+
   private async subscribe(topicName: string, resume: Resume | undefined): Promise<void> {
     const parsed = parseTopic(topicName);
     if (!parsed) {
       this.refuse(topicName, 'NOT_FOUND');
       return;
     }
+    const generation = this.generation;
     const access = await this.ctx.live.access(parsed, () => this.staffActor());
+    if (!this.open) return;
+    // The access was rechecked while this one was being checked: check again.
+    if (generation !== this.generation) return this.subscribe(topicName, resume);
     if (!access.ok) {
       this.refuse(topicName, access.code);
       return;
@@ -162,19 +217,18 @@ class LiveConnection implements Subscriber {
         return;
       }
       case 'subscribe':
+        // The session is checked again for every subscribe frame (once for all its topics).
+        this.staff = undefined;
         for (const t of message.topics) {
           const lastSeq = message.lastSeq?.[t];
-          const resume = lastSeq === undefined ? undefined : { lastSeq, epoch: message.epoch };
-          this.subscribe(t, resume).catch((error: unknown) => {
-            this.ctx.log.error({ err: error, topic: t }, 'live subscribe failed');
-            this.refuse(t, 'INTERNAL_ERROR');
-          });
+          this.subscribeOrRefuse(t, lastSeq === undefined ? undefined : { lastSeq, epoch: message.epoch });
         }
         return;
     }
   }
 
   onClose(): void {
+    this.ctx.hub.unbindPrincipal(this);
     this.ctx.hub.removeSubscriber(this, this.topics);
     this.topics.clear();
   }

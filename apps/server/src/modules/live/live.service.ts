@@ -43,10 +43,13 @@ export function createLiveService(
 ) {
   const { uow } = deps;
 
-  /** The staff member a session cookie belongs to; null when it is unknown, expired or revoked. */
-  function staffFromSession(token: string): Promise<StaffActor | null> {
+  /**
+   * The staff member a session cookie belongs to and when the session expires; null when it is
+   * unknown, expired or revoked, or its user or tenant inactive.
+   */
+  function staffFromSession(token: string): Promise<{ actor: StaffActor; expiresAt: number } | null> {
     return auth.resolveStaff(token).then(
-      (resolved) => resolved?.actor ?? null,
+      (resolved) => (resolved ? { actor: resolved.actor, expiresAt: resolved.expiresAt } : null),
       () => null,
     );
   }

@@ -6,12 +6,14 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { describeWithDb } from '../../test/db';
+import { loginAs } from '../../test/factories';
 import {
   LiveClient,
   buildEngineApp,
   buildQueueScenario,
   issueOk,
   listen,
+  nextIp,
   settle,
   ticketApi,
   ticketRow,
@@ -261,6 +263,137 @@ describeWithDb('live WebSocket /api/v1/live', () => {
       await api.act(mine.id, 'serve', s.cookies.caller);
       await api.act(mine.id, 'finish', s.cookies.caller);
       await api.act(other.id, 'cancel', s.cookies.operator);
+    });
+  });
+
+  describe('a socket loses its staff topics when its access ends (issue 13 item 1)', () => {
+    const json = { 'content-type': 'application/json' };
+    const patchUser = (userId: string, body: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/users/${userId}`,
+        headers: { cookie: s.cookies.admin, ...json },
+        payload: JSON.stringify(body),
+      });
+    /** A staff socket on the branch and the first counter, both snapshots in. */
+    const watching = async (cookie: string) => {
+      const client = await open({ cookie });
+      const topics = [`branch:${s.branch.id}`, `counter:${s.counters[0]?.id ?? ''}`];
+      client.subscribe(topics);
+      for (const topic of topics) await client.waitFor(isSnapshot(topic));
+      return client;
+    };
+    /**
+     * The socket got an error on both its staff topics, hears nothing of the branch afterwards
+     * (a visitor's phone number least of all) and may not subscribe again; the `other` socket,
+     * whose access did not change, still hears the branch.
+     */
+    const cutOff = async (client: LiveClient, code: string, other: LiveClient) => {
+      const topic = `branch:${s.branch.id}`;
+      const counter = `counter:${s.counters[0]?.id ?? ''}`;
+      expect((await client.waitFor(isError(topic)))[0]).toMatchObject({ code });
+      expect((await client.waitFor(isError(counter)))[0]).toMatchObject({ code });
+      const issued = await api.issue(
+        s.branch.id,
+        { serviceId: s.services[0]?.id, channel: 'operator', phone: '081299990000' },
+        { cookie: s.cookies.admin },
+      );
+      expect(issued.statusCode).toBe(201);
+      const ticket = issued.json<{ id: string }>();
+      await other.waitFor((f) => isEvent(topic, 'ticket.issued')(f) && ticketIdOf(f) === ticket.id);
+      const before = client.frames.length;
+      client.subscribe([topic]);
+      await client.waitFor(isError(topic), 2);
+      await settle();
+      expect(client.matching(isEvent(topic))).toEqual([]);
+      expect(JSON.stringify(client.frames.slice(before))).not.toContain('081299990000');
+      await api.act(ticket.id, 'cancel', s.cookies.admin);
+    };
+
+    it('logout: the session’s sockets leave branch and counter topics at once and cannot subscribe again', async () => {
+      const operator = await watching(s.cookies.operator);
+      const caller = await watching(s.cookies.caller);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/logout',
+        headers: { cookie: s.cookies.operator },
+      });
+      expect(out.statusCode).toBeLessThan(300);
+      await cutOff(operator, 'AUTH_REQUIRED', caller);
+      expect(t.live.hub.stats().principals).toBe(1); // the caller's socket only
+    });
+
+    it.each([
+      ['a password reset', { password: 'sandi-baru-2026' }],
+      ['deactivation', { isActive: false }],
+      ['a role change', { role: 'caller' }],
+      ['a branch change', { branchIds: ['other'] }],
+    ])('%s by the admin cuts the user’s sockets off', async (_what, change) => {
+      const operator = await watching(s.cookies.operator);
+      const caller = await watching(s.cookies.caller);
+      const body =
+        'branchIds' in change ? { branchIds: [(await t.f.buildBranch({ tenantId: s.tenantId })).id] } : change;
+      expect((await patchUser(s.users.operator.id, body)).statusCode).toBe(200);
+      await cutOff(operator, 'AUTH_REQUIRED', caller);
+    });
+
+    it('a password change in the profile cuts the other sessions off; the session it was made from resumes without a gap or a snapshot', async () => {
+      const other = await loginAs(t.app, s.users.operator.username, s.users.operator.password, {
+        remoteAddress: nextIp(),
+      });
+      const here = await watching(s.cookies.operator);
+      const there = await watching(other);
+      const changed = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/profile/password',
+        headers: { cookie: s.cookies.operator, ...json },
+        payload: JSON.stringify({ currentPassword: s.users.operator.password, newPassword: 'sandi-baru-2026' }),
+      });
+      expect(changed.statusCode).toBeLessThan(300);
+      await cutOff(there, 'AUTH_REQUIRED', here);
+      const topic = `branch:${s.branch.id}`;
+      expect(here.matching(isSnapshot(topic))).toHaveLength(1);
+      expect(here.matching(isError(topic))).toEqual([]);
+      const seqs = here.matching(isEvent(topic)).map((f) => Number(f.seq));
+      const first = Number(here.matching(isSnapshot(topic))[0]?.seq);
+      expect(seqs).toEqual(seqs.map((_, i) => first + i + 1));
+    });
+
+    it('tenant deactivation: the staff sockets are cut off and may not subscribe again', async () => {
+      const root = await t.f.buildUser({ role: 'superadmin' });
+      const rootCookie = await loginAs(t.app, root.username, root.password, { remoteAddress: nextIp() });
+      const operator = await watching(s.cookies.operator);
+      const topic = `branch:${s.branch.id}`;
+      const off = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/tenants/${s.tenantId}`,
+        headers: { cookie: rootCookie, ...json },
+        payload: JSON.stringify({ isActive: false }),
+      });
+      expect(off.statusCode).toBe(200);
+      expect((await operator.waitFor(isError(topic)))[0]).toMatchObject({ code: 'TENANT_INACTIVE' });
+      operator.subscribe([topic]);
+      expect((await operator.waitFor(isError(topic), 2))[1]).toMatchObject({ code: 'AUTH_REQUIRED' });
+    });
+
+    it('session expiry: the periodic sweep (injected clock) cuts an expired session off; a session its requests slid keeps its topics', async () => {
+      const ttl = t.deps.config.sessionTtlMs;
+      const sliding = await watching(s.cookies.caller);
+      const expiring = await watching(s.cookies.operator);
+      const topic = `branch:${s.branch.id}`;
+      t.clock.advance(ttl - 30 * 60_000);
+      t.live.hub.sweep();
+      // The caller (and the admin) work on — any request slides the session; the operator does not.
+      for (const cookie of [s.cookies.caller, s.cookies.admin]) {
+        expect((await t.app.inject({ url: '/api/v1/auth/me', headers: { cookie } })).statusCode).toBe(200);
+      }
+      await settle();
+      expect(expiring.matching(isError(topic))).toEqual([]);
+      t.clock.advance(31 * 60_000);
+      t.live.hub.sweep();
+      await cutOff(expiring, 'AUTH_REQUIRED', sliding);
+      expect(sliding.matching(isError(topic))).toEqual([]);
+      expect(sliding.matching(isSnapshot(topic))).toHaveLength(1);
     });
   });
 

@@ -114,6 +114,7 @@ export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files:
   async function update(actor: Actor, id: string, body: UpdateTenantBody): Promise<Tenant> {
     requirePlatformStaff(actor);
     let cutOff: TopicName[] = [];
+    let deactivated = false;
     const saved = await uow.transaction(async (trx) => {
       const before = await load(trx, id);
       if (body.categoryId !== undefined) await checkCategory(trx, body.categoryId);
@@ -160,11 +161,16 @@ export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files:
         before,
         after,
       });
-      if (action === 'tenant.deactivate') cutOff = await repo.tenantLiveTopics(trx, id);
+      if (action === 'tenant.deactivate') {
+        deactivated = true;
+        cutOff = await repo.tenantLiveTopics(trx, id);
+      }
       return after;
     });
     // After the commit: the tenant's open screens are cut off with TENANT_INACTIVE (decision 53).
     for (const topic of cutOff) bus.publish({ kind: 'revoke', topic, code: 'TENANT_INACTIVE' });
+    // Its staff's sockets (and a superadmin's acting in it) may subscribe to nothing more.
+    if (deactivated) bus.publish({ kind: 'access', scope: 'tenant', id });
     return saved;
   }
 

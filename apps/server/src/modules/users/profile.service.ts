@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { requireStaff } from '../../lib/policy';
 import type { Db } from '../../lib/uow';
+import type { LiveBus } from '../../live/bus';
 import type { Audit } from '../audit/audit.service';
 import * as repo from './profile.repository';
 
@@ -25,7 +26,7 @@ function ownerOf(staff: StaffActor): repo.ProfileOwner {
  * photo and changes their own password with the current one. Audited like any change; a new
  * password ends the user's other sessions.
  */
-export function createProfileService(deps: ServiceDeps, audit: Audit) {
+export function createProfileService(deps: ServiceDeps, audit: Audit, bus: LiveBus) {
   const { uow, clock } = deps;
 
   function toProfile(staff: StaffActor, row: repo.ProfileRow): Profile {
@@ -95,10 +96,12 @@ export function createProfileService(deps: ServiceDeps, audit: Audit) {
       throw new AppError('USER_PASSWORD_WRONG', { fields: { currentPassword: 'USER_PASSWORD_WRONG' } });
     }
     const passwordHash = await hashPassword(body.newPassword);
-    await uow.transaction(async (trx) => {
+    await uow.transaction(async (trx, tx) => {
       const now = clock.now();
       await repo.setPassword(trx, owner, passwordHash, now);
       await repo.revokeOtherSessions(trx, owner, staff.sessionId, now);
+      // The other sessions' live sockets leave their staff topics at once (decision 65).
+      tx.afterCommit(() => bus.publish({ kind: 'access', scope: 'user', id: owner.id }));
       await audit.record(trx, actor, {
         action: 'user.password-change',
         entityType: owner.kind === 'platform' ? 'platform_user' : 'user',

@@ -107,6 +107,8 @@ describeWithDb('user service', () => {
     await users.update(adminOf(g), caller.id, { isActive: false });
     expect(published).toEqual([
       expect.objectContaining({ kind: 'branch', type: 'counter.updated', counterId: g.main.counter.id }),
+      // and their live sockets recheck their access, on every node (decision 65)
+      { kind: 'access', scope: 'user', id: caller.id },
     ]);
   });
 

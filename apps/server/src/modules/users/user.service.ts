@@ -214,7 +214,11 @@ export function createUserService(deps: ServiceDeps, audit: Audit, bus: LiveBus)
         // The one making the change keeps the session they make it from.
         await repo.revokeSessionsOf(trx, tenantId, userId, now, self ? staff.sessionId : null);
         const freed = self ? [] : await repo.endCounterSessionsOf(trx, tenantId, userId, now);
-        tx.afterCommit(() => announceFreedCounters(bus, freed));
+        tx.afterCommit(() => {
+          announceFreedCounters(bus, freed);
+          // Their live sockets leave their staff topics at once, on every node (decision 65).
+          bus.publish({ kind: 'access', scope: 'user', id: userId });
+        });
       }
       const action =
         after.isActive === before.isActive
@@ -241,9 +245,10 @@ export function createUserService(deps: ServiceDeps, audit: Audit, bus: LiveBus)
   async function remove(actor: Actor, userId: string): Promise<void> {
     const staff = adminOf(actor);
     const { tenantId } = staff;
-    await uow.transaction(async (trx) => {
+    await uow.transaction(async (trx, tx) => {
       const before = await loadUser(trx, tenantId, userId);
       if (staff.userId === userId) throw new AppError('USER_SELF_LOCKOUT');
+      tx.afterCommit(() => bus.publish({ kind: 'access', scope: 'user', id: userId }));
       if (before.role === 'admin' && before.isActive) await checkNotLastAdmin(trx, tenantId);
       if (await repo.hasHistory(trx, tenantId, userId)) throw new AppError('USER_HAS_HISTORY');
       await repo.deleteUser(trx, tenantId, userId);
