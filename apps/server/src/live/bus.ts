@@ -39,10 +39,7 @@ function isLiveMessage(value: unknown): value is LiveMessage {
     typeof value === 'object' &&
     value !== null &&
     'kind' in value &&
-    (value.kind === 'branch' ||
-      value.kind === 'topic' ||
-      value.kind === 'revoke' ||
-      value.kind === 'access')
+    (value.kind === 'branch' || value.kind === 'topic' || value.kind === 'revoke' || value.kind === 'access')
   );
 }
 

@@ -359,7 +359,10 @@ describe('LiveHub', () => {
     let now = 1_000;
     const hub = looseHub({ now: () => now });
     const asked: string[] = [];
-    const bound = (name: string, principal: { sessionId: string; userId: string; tenantId: string | null }) => {
+    const bound = (
+      name: string,
+      principal: { sessionId: string; userId: string; tenantId: string | null },
+    ) => {
       const subscriber: Subscriber = { send: () => undefined, recheckAccess: () => asked.push(name) };
       hub.bindPrincipal(subscriber, { ...principal, expiresAt: name === 'early' ? 2_000 : 9_000 });
       return subscriber;

@@ -332,7 +332,9 @@ describeWithDb('live WebSocket /api/v1/live', () => {
       const operator = await watching(s.cookies.operator);
       const caller = await watching(s.cookies.caller);
       const body =
-        'branchIds' in change ? { branchIds: [(await t.f.buildBranch({ tenantId: s.tenantId })).id] } : change;
+        'branchIds' in change
+          ? { branchIds: [(await t.f.buildBranch({ tenantId: s.tenantId })).id] }
+          : change;
       expect((await patchUser(s.users.operator.id, body)).statusCode).toBe(200);
       await cutOff(operator, 'AUTH_REQUIRED', caller);
     });
@@ -347,7 +349,10 @@ describeWithDb('live WebSocket /api/v1/live', () => {
         method: 'POST',
         url: '/api/v1/profile/password',
         headers: { cookie: s.cookies.operator, ...json },
-        payload: JSON.stringify({ currentPassword: s.users.operator.password, newPassword: 'sandi-baru-2026' }),
+        payload: JSON.stringify({
+          currentPassword: s.users.operator.password,
+          newPassword: 'sandi-baru-2026',
+        }),
       });
       expect(changed.statusCode).toBeLessThan(300);
       await cutOff(there, 'AUTH_REQUIRED', here);

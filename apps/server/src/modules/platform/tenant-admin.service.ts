@@ -114,7 +114,6 @@ export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files:
   async function update(actor: Actor, id: string, body: UpdateTenantBody): Promise<Tenant> {
     requirePlatformStaff(actor);
     let cutOff: TopicName[] = [];
-    let deactivated = false;
     const saved = await uow.transaction(async (trx) => {
       const before = await load(trx, id);
       if (body.categoryId !== undefined) await checkCategory(trx, body.categoryId);
@@ -162,7 +161,6 @@ export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files:
         after,
       });
       if (action === 'tenant.deactivate') {
-        deactivated = true;
         cutOff = await repo.tenantLiveTopics(trx, id);
       }
       return after;
@@ -170,7 +168,7 @@ export function createTenantAdminService(deps: ServiceDeps, audit: Audit, files:
     // After the commit: the tenant's open screens are cut off with TENANT_INACTIVE (decision 53).
     for (const topic of cutOff) bus.publish({ kind: 'revoke', topic, code: 'TENANT_INACTIVE' });
     // Its staff's sockets (and a superadmin's acting in it) may subscribe to nothing more.
-    if (deactivated) bus.publish({ kind: 'access', scope: 'tenant', id });
+    if (!saved.isActive) bus.publish({ kind: 'access', scope: 'tenant', id });
     return saved;
   }
 
