@@ -1,6 +1,8 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { newId } from '@antrean/shared/common/ids';
 import type { MessageKind } from '@antrean/shared/domain/message';
+import type { DbKind } from '../../db/database';
+import { forUpdate } from '../../db/dialect';
 import type { DB, MessageOutboxTable } from '../../db/schema';
 import type { MessagePayloads } from './message-text';
 
@@ -50,17 +52,32 @@ export async function enqueueMessage<K extends MessageKind>(
     .execute();
 }
 
-/** Claims due messages for delivery (a lease, so two workers never send the same row). */
-export async function claimDue(db: Db, now: number, limit: number, leaseMs: number): Promise<OutboxRow[]> {
-  const due = await db
-    .selectFrom('message_outbox')
-    .selectAll()
-    .where('status', 'in', ['pending', 'retrying'])
-    .where('next_attempt_at', '<=', now)
-    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
-    .orderBy('next_attempt_at')
-    .limit(limit)
-    .execute();
+/**
+ * Claims due messages for delivery with a lease (`locked_until`), so several workers (nodes)
+ * never send the same row: on PostgreSQL the due rows are locked `FOR UPDATE SKIP LOCKED` in the
+ * claiming transaction (two workers claim disjoint batches at once); SQLite has one writer, and
+ * the conditional update re-checks the lease anyway. Run it inside a transaction.
+ */
+export async function claimDue(
+  db: Db,
+  kind: DbKind,
+  now: number,
+  limit: number,
+  leaseMs: number,
+): Promise<OutboxRow[]> {
+  const due = await forUpdate(
+    kind,
+    db
+      .selectFrom('message_outbox')
+      .selectAll()
+      .where('status', 'in', ['pending', 'retrying'])
+      .where('next_attempt_at', '<=', now)
+      .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
+      .orderBy('next_attempt_at')
+      .orderBy('id')
+      .limit(limit),
+    { skipLocked: true },
+  ).execute();
   const claimed: OutboxRow[] = [];
   for (const row of due) {
     const result = await db
@@ -70,14 +87,15 @@ export async function claimDue(db: Db, now: number, limit: number, leaseMs: numb
       .where('status', '=', row.status)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now)]))
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 1) claimed.push(row);
+    if (Number(result.numUpdatedRows) === 1) claimed.push({ ...row, locked_until: now + leaseMs });
   }
   return claimed;
 }
 
+/** The provider took the message: its id is kept for the delivery-status webhook. */
 export async function markSent(
   db: Db,
-  id: string,
+  row: OutboxRow,
   providerMessageId: string | null,
   now: number,
 ): Promise<void> {
@@ -85,37 +103,41 @@ export async function markSent(
     .updateTable('message_outbox')
     .set({
       status: 'sent',
+      attempts: row.attempts + 1,
       provider_message_id: providerMessageId,
       sent_at: now,
+      status_at: now,
       locked_until: null,
       updated_at: now,
       last_error: null,
     })
-    .where('id', '=', id)
+    .where('id', '=', row.id)
+    .where('locked_until', '=', row.locked_until)
     .execute();
 }
 
-export async function markFailed(
+/**
+ * A try failed: `retryAt` set → `retrying` until then; null → `failed` for good. The error
+ * is kept on the row either way (the admin's outbox page shows it).
+ */
+export async function markAttemptFailed(
   db: Db,
   row: OutboxRow,
-  error: string,
+  failure: { error: string; retryAt: number | null },
   now: number,
-  maxAttempts: number,
 ): Promise<void> {
-  const attempts = row.attempts + 1;
-  const giveUp = attempts >= maxAttempts;
-  // Exponential backoff: 30 s, 1 min, 2 min, … capped at 30 min.
-  const delay = Math.min(30 * 60_000, 30_000 * 2 ** (attempts - 1));
   await db
     .updateTable('message_outbox')
     .set({
-      status: giveUp ? 'failed' : 'retrying',
-      attempts,
-      last_error: error.slice(0, 500),
-      next_attempt_at: now + delay,
+      status: failure.retryAt === null ? 'failed' : 'retrying',
+      attempts: row.attempts + 1,
+      last_error: failure.error.slice(0, 500),
+      next_attempt_at: failure.retryAt ?? row.next_attempt_at,
+      status_at: failure.retryAt === null ? now : row.status_at,
       locked_until: null,
       updated_at: now,
     })
     .where('id', '=', row.id)
+    .where('locked_until', '=', row.locked_until)
     .execute();
 }

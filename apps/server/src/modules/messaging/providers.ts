@@ -53,9 +53,43 @@ export interface WhatsAppCloudCredentials {
   templates: WhatsAppTemplates;
 }
 
-/** The provider refused or did not answer; `message` says why (never the token). */
-class MessageSendError extends Error {
+/**
+ * The provider refused or did not answer; `message` says why (never the token). `permanent`: a
+ * new try cannot succeed (bad token, bad number, no configuration), else it may (rate limit,
+ * server error, no answer); `retryAfter` is the provider's Retry-After header, if any.
+ */
+export class MessageSendError extends Error {
   override name = 'MessageSendError';
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+    readonly retryAfter: string | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Graph API error codes that mean "slow down" even when the HTTP status is a 400: the app's or
+ * the business number's throughput (4, 80007, 130429) and the per-recipient pair limit (131056).
+ */
+const RATE_LIMIT_CODES = new Set([4, 80007, 130429, 131056]);
+
+function graphErrorCode(body: unknown): number | null {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const error = body.error;
+    if (error && typeof error === 'object' && 'code' in error && typeof error.code === 'number') {
+      return error.code;
+    }
+  }
+  return null;
+}
+
+/** Whether an HTTP refusal may pass: 408, 429 and 5xx, or a Graph rate-limit code. */
+function isTransient(status: number, body: unknown): boolean {
+  if (status === 408 || status === 429 || status >= 500) return true;
+  const code = graphErrorCode(body);
+  return code !== null && RATE_LIMIT_CODES.has(code);
 }
 
 /** Indonesian numbers as the Cloud API wants them: country code, digits only (0812… → 62812…). */
@@ -113,7 +147,9 @@ export function whatsappCloudProvider(options: {
   return {
     async send(message) {
       const credentials = message.tenant_id ? await options.credentialsFor(message.tenant_id) : null;
-      if (!credentials) throw new MessageSendError('WhatsApp Cloud is not configured for this tenant');
+      if (!credentials) {
+        throw new MessageSendError('WhatsApp Cloud is not configured for this tenant', true);
+      }
       const url = `${options.apiUrl}/${encodeURIComponent(credentials.phoneNumberId)}/messages`;
       let response: Response;
       try {
@@ -132,10 +168,17 @@ export function whatsappCloudProvider(options: {
           signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         });
       } catch (error) {
-        throw new MessageSendError(`no answer: ${error instanceof Error ? error.message : String(error)}`);
+        const reason = error instanceof Error ? error.message : String(error);
+        throw new MessageSendError(`no answer: ${reason}`, false);
       }
       const body: unknown = await response.json().catch(() => null);
-      if (!response.ok) throw new MessageSendError(errorReason(response.status, body));
+      if (!response.ok) {
+        throw new MessageSendError(
+          errorReason(response.status, body),
+          !isTransient(response.status, body),
+          response.headers.get('retry-after'),
+        );
+      }
       let id: string | null = null;
       if (body && typeof body === 'object' && 'messages' in body && Array.isArray(body.messages)) {
         const first: unknown = body.messages[0];

@@ -24,6 +24,8 @@ export function createMessaging(
   deps: ServiceDeps,
   secrets: SecretBox,
   log: (entry: Record<string, unknown>, msg: string) => void,
+  /** How long a Cloud API call may take (tests shorten it). */
+  timeoutMs?: number,
 ): Messaging {
   async function credentialsFor(tenantId: string): Promise<WhatsAppCloudCredentials | null> {
     const row = await deps.uow.read((db) => findSettings(db, tenantId));
@@ -37,7 +39,11 @@ export function createMessaging(
   return {
     providers: {
       log: logProvider(log),
-      'whatsapp-cloud': whatsappCloudProvider({ apiUrl: deps.config.whatsappApiUrl, credentialsFor }),
+      'whatsapp-cloud': whatsappCloudProvider({
+        apiUrl: deps.config.whatsappApiUrl,
+        credentialsFor,
+        ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      }),
     },
     secrets,
   };
