@@ -65,6 +65,8 @@ async function main(): Promise<void> {
     DATA_DIR: options.dataDir,
     LOG_LEVEL: 'warn',
     TRUST_PROXY: 'true',
+    // Thousands of simulated displays come from this one address.
+    LIVE_MAX_SOCKETS_PER_ADDRESS: '0',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });
   const database = await openDatabase(config);

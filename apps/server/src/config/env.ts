@@ -16,6 +16,12 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   /** Extra origins (comma separated) allowed to open the live WebSocket. */
   ALLOWED_ORIGINS: z.string().default(''),
+  /** Topics one live socket may hold at once (issue 13). */
+  LIVE_MAX_TOPICS_PER_SOCKET: z.coerce.number().int().min(1).default(100),
+  /** Live sockets one client address may hold open; 0: no limit (e.g. when a proxy limits). */
+  LIVE_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(0).default(200),
+  /** Refused subscriptions (and malformed frames) after which a live socket is closed (4429). */
+  LIVE_MAX_REFUSED_PER_SOCKET: z.coerce.number().int().min(1).default(50),
   SESSION_TTL_HOURS: z.coerce.number().positive().default(12),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -45,6 +51,8 @@ export interface Config {
   publicUrl: string | undefined;
   allowedOrigins: string[];
   sessionTtlMs: number;
+  /** Live socket limits: topics per socket, sockets per client address (0: none), refusals per socket. */
+  live: { maxTopicsPerSocket: number; maxSocketsPerAddress: number; maxRefusedPerSocket: number };
   logLevel: Env['LOG_LEVEL'];
   trustProxy: boolean;
   webDist: string | undefined;
@@ -78,6 +86,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
+    live: {
+      maxTopicsPerSocket: env.LIVE_MAX_TOPICS_PER_SOCKET,
+      maxSocketsPerAddress: env.LIVE_MAX_SOCKETS_PER_ADDRESS,
+      maxRefusedPerSocket: env.LIVE_MAX_REFUSED_PER_SOCKET,
+    },
     logLevel: env.LOG_LEVEL,
     trustProxy: env.TRUST_PROXY,
     webDist: env.WEB_DIST,

@@ -537,6 +537,15 @@ export class LiveClient {
     }
   }
 
+  /** Resolves when the server closes the socket, with the close code and reason it gave. */
+  closed(): Promise<{ code: number; reason: string }> {
+    return new Promise((resolve) => {
+      this.socket.once('close', (code: number, reason: Buffer) =>
+        resolve({ code, reason: reason.toString() }),
+      );
+    });
+  }
+
   async close(): Promise<void> {
     if (this.socket.readyState === WebSocket.CLOSED) return;
     await new Promise<void>((resolve) => {

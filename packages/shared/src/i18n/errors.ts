@@ -124,6 +124,10 @@ export const ERROR_MESSAGES = {
     id: 'Terlalu banyak percobaan masuk. Coba lagi beberapa saat lagi.',
     en: 'Too many sign-in attempts. Try again in a moment.',
   },
+  LIVE_TOO_MANY_TOPICS: {
+    id: 'Terlalu banyak topik pada satu koneksi. Tutup beberapa layar lalu coba lagi.',
+    en: 'Too many topics on one connection. Close some screens and try again.',
+  },
   RATE_LIMITED: {
     id: 'Terlalu banyak permintaan. Coba lagi beberapa saat lagi.',
     en: 'Too many requests. Try again in a moment.',

@@ -36,7 +36,12 @@ interface LiveContext {
   hub: LiveHub;
   live: LiveService;
   log: FastifyBaseLogger;
+  /** Open sockets per client address (the per-address cap). */
+  sockets: Map<string, number>;
 }
+
+/** The close code of a socket refused too often: an application code mirroring HTTP 429. */
+export const LIVE_CLOSE_THROTTLED = 4429;
 
 /** `socket.send` options for pre-encoded frames: text frames, as JSON.stringify'd strings are. */
 const TEXT_FRAME = { binary: false } as const;
@@ -59,6 +64,10 @@ class LiveConnection implements Subscriber {
   private staff: Promise<StaffActor | null> | undefined;
   /** Bumped by every recheck of the access: a subscription checked before it is checked again. */
   private generation = 0;
+  /** Subscriptions whose access is being checked (they count against the topic cap). */
+  private checking = 0;
+  /** Refusals so far: at the configured number the socket is closed. */
+  private refused = 0;
 
   constructor(
     readonly ctx: LiveContext,
@@ -88,6 +97,12 @@ class LiveConnection implements Subscriber {
       code,
       message: errorMessage(code, this.lang),
     });
+    // Guessing codes (or flooding malformed frames) ends the connection (issue 13 item 2).
+    this.refused += 1;
+    if (this.refused === this.ctx.deps.config.live.maxRefusedPerSocket && this.open) {
+      this.send({ type: 'error', code: 'RATE_LIMITED', message: errorMessage('RATE_LIMITED', this.lang) });
+      this.socket.close(LIVE_CLOSE_THROTTLED, 'RATE_LIMITED');
+    }
   }
 
   private staffActor(): Promise<StaffActor | null> {
@@ -153,8 +168,23 @@ class LiveConnection implements Subscriber {
       this.refuse(topicName, 'NOT_FOUND');
       return;
     }
+    // The same name, typed by its kind (parseTopic accepted exactly `<kind>:<id>`).
+    const name: TopicName = `${parsed.kind}:${parsed.id}`;
+    if (
+      !this.topics.has(name) &&
+      this.topics.size + this.checking >= this.ctx.deps.config.live.maxTopicsPerSocket
+    ) {
+      this.refuse(topicName, 'LIVE_TOO_MANY_TOPICS');
+      return;
+    }
     const generation = this.generation;
-    const access = await this.ctx.live.access(parsed, () => this.staffActor());
+    this.checking += 1;
+    let access: Awaited<ReturnType<LiveService['access']>>;
+    try {
+      access = await this.ctx.live.access(parsed, () => this.staffActor());
+    } finally {
+      this.checking -= 1;
+    }
     if (!this.open) return;
     // The access was rechecked while this one was being checked: check again.
     if (generation !== this.generation) return this.subscribe(topicName, resume);
@@ -168,8 +198,6 @@ class LiveConnection implements Subscriber {
       this.ctx.hub.bindDisplay(topicName, access.display.branchId);
       this.ctx.live.displaySeen(access.display, this.ip);
     }
-    // The same name, typed by its kind (parseTopic accepted exactly `<kind>:<id>`).
-    const name: TopicName = `${parsed.kind}:${parsed.id}`;
     this.topics.add(name);
     const subscribed = this.ctx.hub.subscribe(this, name, access.snapshot, resume);
     if (parsed.kind !== 'ticket') return subscribed;
@@ -228,6 +256,9 @@ class LiveConnection implements Subscriber {
   }
 
   onClose(): void {
+    const open = (this.ctx.sockets.get(this.ip) ?? 1) - 1;
+    if (open > 0) this.ctx.sockets.set(this.ip, open);
+    else this.ctx.sockets.delete(this.ip);
     this.ctx.hub.unbindPrincipal(this);
     this.ctx.hub.removeSubscriber(this, this.topics);
     this.topics.clear();
@@ -269,7 +300,8 @@ function releaseUpgradeRequest(socket: WebSocket, request: FastifyRequest): void
  * Staff topics need a session of that tenant; display and ticket topics need their code.
  */
 export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, live: LiveService): void {
-  const ctx: LiveContext = { deps, hub, live, log: app.log };
+  const ctx: LiveContext = { deps, hub, live, log: app.log, sockets: new Map() };
+  const maxPerAddress = deps.config.live.maxSocketsPerAddress;
 
   app.get(
     '/api/v1/live',
@@ -279,11 +311,16 @@ export function liveRoutes(app: FastifyInstance, deps: Deps, hub: LiveHub, live:
       schema: { hide: true },
       preValidation: async (request) => {
         if (!isAllowedOrigin(request, deps.config.allowedOrigins)) throw new AppError('ORIGIN_FORBIDDEN');
+        // Sockets per client address are capped (issue 13 item 2): 429 before the upgrade.
+        if (maxPerAddress > 0 && (ctx.sockets.get(request.ip) ?? 0) >= maxPerAddress) {
+          throw new AppError('RATE_LIMITED');
+        }
       },
     },
     (socket: WebSocket, request) => {
       // First: it drops the plugin's 'error' listener; ours (which logs) is added just below.
       releaseUpgradeRequest(socket, request);
+      ctx.sockets.set(request.ip, (ctx.sockets.get(request.ip) ?? 0) + 1);
       connections.set(
         socket,
         new LiveConnection(ctx, socket, request.lang, request.ip, request.cookies[SESSION_COOKIE]),
