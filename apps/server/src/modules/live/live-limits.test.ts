@@ -4,7 +4,7 @@
  * was), a socket that keeps being refused is closed with 4429, a socket holds a bounded number of
  * topics, and a client address a bounded number of sockets (small limits configured here).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeWithDb } from '../../test/db';
 import {
   LiveClient,
