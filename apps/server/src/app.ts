@@ -42,6 +42,8 @@ import { createDeviceSettingsService } from './modules/devices/device-settings.s
 import { createAudit } from './modules/audit/audit.service';
 import { createCounterService } from './modules/counters/counter.service';
 import { counterRoutes } from './modules/counters/counter.routes';
+import { createCurrencyService } from './modules/boards/currency.service';
+import { currencyRoutes } from './modules/boards/currency.routes';
 import { createServiceAdminService } from './modules/services/service.service';
 import { serviceRoutes } from './modules/services/service.routes';
 import { createServiceMappingService } from './modules/services/service-mapping.service';
@@ -139,6 +141,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       createDeviceSettingsService(services, createAudit(deps.clock), bus),
     );
     counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
+    currencyRoutes(api, createCurrencyService(services, createAudit(deps.clock), bus));
     serviceRoutes(api, createServiceAdminService(services, createAudit(deps.clock), bus));
     serviceMappingRoutes(api, createServiceMappingService(services, createAudit(deps.clock), bus));
     eformRoutes(api, createEformService(services, createAudit(deps.clock)));

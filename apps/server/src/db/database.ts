@@ -162,7 +162,13 @@ export function createPostgresDatabase(url: string, poolSize = 10): Database {
 }
 
 export async function migrateToLatest(database: Database): Promise<string[]> {
-  const migrator = new Migrator({ db: database.db, provider: migrationProvider });
+  // Parallel areas add migrations of the same date (`20261125_<area>_<n>`): one that lands later
+  // may sort before one already run, and must still run (decision 68).
+  const migrator = new Migrator({
+    db: database.db,
+    provider: migrationProvider,
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -28,7 +28,11 @@ export async function renderSchema(): Promise<string> {
   const sqlite = new SqliteDatabase(':memory:');
   const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
   try {
-    const { error } = await new Migrator({ db, provider: migrationProvider }).migrateToLatest();
+    const { error } = await new Migrator({
+      db,
+      provider: migrationProvider,
+      allowUnorderedMigrations: true,
+    }).migrateToLatest();
     if (error) throw error instanceof Error ? error : new Error(JSON.stringify(error));
     const tables = (await db.introspection.getTables()).sort((a, b) => a.name.localeCompare(b.name));
     const lines: string[] = [

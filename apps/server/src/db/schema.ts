@@ -126,12 +126,13 @@ export interface CurrenciesTable {
   tenant_id: string;
   code: string;
   name: string;
-  buy: number;
-  sell: number;
-  bank_note_buy: number | null;
-  bank_note_sell: number | null;
-  tt_counter_buy: number | null;
-  tt_counter_sell: number | null;
+  flag: string | null;
+  buy: string;
+  sell: string;
+  bank_note_buy: string | null;
+  bank_note_sell: string | null;
+  tt_counter_buy: string | null;
+  tt_counter_sell: string | null;
   sort_order: Generated<number>;
   created_at: number;
   updated_at: number;
@@ -329,7 +330,7 @@ export interface ProductItemsTable {
   tenant_id: string;
   product_id: string;
   name: string;
-  percentage: number;
+  percentage: string;
   sort_order: Generated<number>;
   created_at: number;
   updated_at: number;

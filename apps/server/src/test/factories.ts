@@ -119,6 +119,8 @@ export interface TenantGraph {
   users: Record<'admin' | 'operator' | 'caller' | 'supervisor', UserRef>;
   /** A theme template of the tenant (not the active one). */
   theme: { id: string };
+  /** A foreign currency of the tenant (GBP) with its rates. */
+  currency: { id: string };
 }
 
 export function createFactories(database: Database, clock: Clock, dataDir?: string) {
@@ -447,7 +449,34 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
       id: await buildHoliday({ tenantId: tenant.id, date: '2031-01-01', name: 'Libur uji' }),
     };
     const theme = { id: await buildTheme(tenant.id) };
-    return { tenant, service, main, other, users, file, holiday, theme };
+    const currency = { id: await buildCurrency(tenant.id) };
+    return { tenant, service, main, other, users, file, holiday, theme, currency };
+  }
+
+  /** A foreign currency of the tenant with e-rate, bank note and TT counter rates (decimal text). */
+  async function buildCurrency(tenantId: string, code = 'GBP'): Promise<string> {
+    const now = clock.now();
+    const id = newId(now);
+    await db
+      .insertInto('currencies')
+      .values({
+        id,
+        tenant_id: tenantId,
+        code,
+        name: `Currency ${code}`,
+        flag: null,
+        buy: '20500.5',
+        sell: '20800',
+        bank_note_buy: '20450',
+        bank_note_sell: '20850',
+        tt_counter_buy: null,
+        tt_counter_sell: null,
+        sort_order: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return id;
   }
 
   /** A theme template of the tenant (readable colours, system fonts), not made active. */

@@ -139,6 +139,7 @@ const PARAM_IDS: Record<string, (s: Scope) => string> = {
   themeId: (s) => s.tenant.theme.id,
   categoryId: (s) => s.tenant.tenant.categoryId,
   holidayId: (s) => s.tenant.holiday.id,
+  currencyId: (s) => s.tenant.currency.id,
 };
 
 /** Parameters whose entity belongs to one branch (another branch of the same tenant has its own). */
@@ -193,6 +194,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
     branchScopedParams: ['deviceId'],
     body: () => ({ isActive: true }),
   },
+  'PATCH /api/v1/currencies/:currencyId': { body: () => ({ sell: '1.5' }) },
   'GET /api/v1/branches/by-code/:code': {
     params: { code: (s) => s.branch.branch.code },
     branchScopedParams: ['code'],

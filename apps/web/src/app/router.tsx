@@ -42,6 +42,10 @@ const devicesPage = lazyScreen(
   () => import('@/features/devices/pages/devices-page'),
   (m) => m.DevicesPage,
 );
+const currenciesPage = lazyScreen(
+  () => import('@/features/currencies/pages/currencies-page'),
+  (m) => m.CurrenciesPage,
+);
 const countersPage = lazyScreen(
   () => import('@/features/counters/pages/counters-page'),
   (m) => m.CountersPage,
@@ -120,6 +124,7 @@ function OwnMonitorRedirect() {
 const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> = {
   displays: devicesPage,
   counters: countersPage,
+  currency: currenciesPage,
   users: usersPage,
   serviceUsers: serviceUsersPage,
   branches: branchesPage,

@@ -41,6 +41,8 @@ import idHolidays from '@/locales/id/holidays.json';
 import enHolidays from '@/locales/en/holidays.json';
 import idResetQueue from '@/locales/id/resetQueue.json';
 import enResetQueue from '@/locales/en/resetQueue.json';
+import idCurrencies from '@/locales/id/currencies.json';
+import enCurrencies from '@/locales/en/currencies.json';
 
 export const NAMESPACES = [
   'common',
@@ -62,6 +64,7 @@ export const NAMESPACES = [
   'profile',
   'holidays',
   'resetQueue',
+  'currencies',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -87,6 +90,7 @@ export const CATALOGUES = {
     profile: idProfile,
     holidays: idHolidays,
     resetQueue: idResetQueue,
+    currencies: idCurrencies,
   },
   en: {
     common: enCommon,
@@ -108,6 +112,7 @@ export const CATALOGUES = {
     profile: enProfile,
     holidays: enHolidays,
     resetQueue: enResetQueue,
+    currencies: enCurrencies,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -138,6 +143,7 @@ export interface AppResources {
   profile: typeof idProfile;
   holidays: typeof idHolidays;
   resetQueue: typeof idResetQueue;
+  currencies: typeof idCurrencies;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

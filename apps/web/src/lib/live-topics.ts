@@ -25,6 +25,7 @@ function readStaffEvent(message: Extract<LiveMessage, { kind: 'event' }>): Staff
     // Device topics only: staff topics never carry these.
     case 'display.updated':
     case 'theme.updated':
+    case 'fx.updated':
       return undefined;
     default: {
       const parsed = STAFF_EVENTS[type].safeParse(data);

@@ -91,20 +91,8 @@ const DisplayConfigSchema = z
     runningTexts: z.array(z.string()),
     banners: z.array(z.object({ id: IdSchema, name: z.string(), url: z.string().nullable() })),
     videos: z.array(z.object({ id: IdSchema, name: z.string(), url: z.string().nullable() })),
-    currencies: z.array(
-      z.object({
-        code: z.string(),
-        name: z.string(),
-        buy: z.number(),
-        sell: z.number(),
-        bankNoteBuy: z.number().nullable(),
-        bankNoteSell: z.number().nullable(),
-        ttCounterBuy: z.number().nullable(),
-        ttCounterSell: z.number().nullable(),
-      }),
-    ),
     products: z.array(
-      z.object({ name: z.string(), items: z.array(z.object({ name: z.string(), percentage: z.number() })) }),
+      z.object({ name: z.string(), items: z.array(z.object({ name: z.string(), percentage: z.string() })) }),
     ),
   })
   .meta({ id: 'DisplayConfig' });

@@ -67,6 +67,7 @@ const ERROR_STATUS = {
   DISPLAY_LIMIT_REACHED: 409,
   THEME_NAME_TAKEN: 409,
   THEME_IN_USE: 409,
+  CURRENCY_CODE_TAKEN: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -225,6 +225,10 @@ export const ERROR_MESSAGES = {
     id: 'Tema ini sedang aktif dan tidak dapat dihapus. Pilih tema lain terlebih dahulu.',
     en: 'This theme is active and cannot be deleted. Choose another theme first.',
   },
+  CURRENCY_CODE_TAKEN: {
+    id: 'Kode valas sudah ada.',
+    en: 'This currency code already exists.',
+  },
 } as const satisfies Record<ErrorCode, Record<Language, string>>;
 
 export function errorMessage(code: ErrorCode, lang: Language): string {

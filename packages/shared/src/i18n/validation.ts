@@ -32,6 +32,22 @@ export const VALIDATION_MESSAGES = {
     id: 'Persentase antara 0 dan 100, desimal memakai titik (contoh 3.5).',
     en: 'Percentage between 0 and 100, with a dot as decimal separator (e.g. 3.5).',
   },
+  'v.decimal.dot': {
+    id: 'Desimal memakai titik, bukan koma (contoh 16150.50).',
+    en: 'Use a dot as decimal separator, not a comma (e.g. 16150.50).',
+  },
+  'v.rate': {
+    id: 'Kurs berupa angka dengan paling banyak 6 desimal (contoh 16150.50).',
+    en: 'A rate is a number with at most 6 decimals (e.g. 16150.50).',
+  },
+  'v.currencyCode': {
+    id: 'Kode valas 3 huruf (contoh USD).',
+    en: 'A currency code is 3 letters (e.g. USD).',
+  },
+  'v.flag': {
+    id: 'Kode negara 2 huruf ISO 3166 (contoh US).',
+    en: 'A country code is 2 letters of ISO 3166 (e.g. US).',
+  },
   'v.timeZone': { id: 'Zona waktu tidak dikenal.', en: 'Unknown time zone.' },
   'v.time': { id: 'Format jam HH:MM.', en: 'Time must be HH:MM.' },
   'v.date': { id: 'Format tanggal YYYY-MM-DD.', en: 'Date must be YYYY-MM-DD.' },

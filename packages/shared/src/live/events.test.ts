@@ -44,8 +44,32 @@ describe('the live event map', () => {
       counters: [{ id: C1, name: 'Loket 1', number: 1, serviceIds: [S1], current: liveTicket }],
       services: [{ id: S1, code: 'A', name: 'Teller', waiting: 3 }],
       recentCalls: [liveTicket],
+      fx: { currencies: [], updatedAt: null },
     };
     expect(parseLiveData('display', { type: 'snapshot', data: snapshot })).toEqual({ success: true });
+    // The FX board's rates are exact decimal text, never numbers.
+    const usd = {
+      code: 'USD',
+      name: 'US Dollar',
+      flag: 'US',
+      buy: '16150.5',
+      sell: '16450',
+      bankNoteBuy: null,
+      bankNoteSell: null,
+      ttCounterBuy: null,
+      ttCounterSell: null,
+    };
+    expect(
+      parseLiveData('display', { type: 'fx.updated', data: { currencies: [usd], updatedAt: 1 } }),
+    ).toEqual({
+      success: true,
+    });
+    expect(
+      parseLiveData('display', {
+        type: 'fx.updated',
+        data: { currencies: [{ ...usd, buy: 16150.5 }], updatedAt: 1 },
+      }).success,
+    ).toBe(false);
     expect(
       parseLiveData('display', { type: 'snapshot', data: { ...snapshot, counters: null } }).success,
     ).toBe(false);

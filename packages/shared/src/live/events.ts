@@ -28,7 +28,32 @@ const LiveTicketSchema = z.object({
 });
 export type LiveTicket = z.infer<typeof LiveTicketSchema>;
 
-/** A display's state: the branch's counters with what they call, waiting counts and recent calls. */
+/**
+ * The FX board of a display: the tenant's currencies with their rates (exact decimal strings) and
+ * when any of them last changed (null: none yet). The `fx.updated` event carries the same.
+ */
+const DisplayFxSchema = z.object({
+  currencies: z.array(
+    z.object({
+      code: z.string(),
+      name: z.string(),
+      flag: z.string().nullable(),
+      buy: z.string(),
+      sell: z.string(),
+      bankNoteBuy: z.string().nullable(),
+      bankNoteSell: z.string().nullable(),
+      ttCounterBuy: z.string().nullable(),
+      ttCounterSell: z.string().nullable(),
+    }),
+  ),
+  updatedAt: z.number().nullable(),
+});
+export type DisplayFx = z.infer<typeof DisplayFxSchema>;
+
+/**
+ * A display's state: the branch's counters with what they call, waiting counts and recent calls,
+ * and its boards (a display that reconnects gets them in the snapshot, whatever it missed).
+ */
 const DisplaySnapshotSchema = z.object({
   branch: z.object({ id: IdSchema, code: z.string(), name: z.string(), timeZone: z.string() }),
   serviceDay: z.string(),
@@ -38,6 +63,7 @@ const DisplaySnapshotSchema = z.object({
   ),
   /** Newest first; each with the counter that called it. */
   recentCalls: z.array(LiveTicketSchema),
+  fx: DisplayFxSchema,
 });
 export type DisplaySnapshot = z.infer<typeof DisplaySnapshotSchema>;
 
@@ -89,6 +115,7 @@ function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType
     'catalog.changed': CatalogChangedSchema,
     'display.updated': DisplayUpdatedSchema,
     'theme.updated': ThemeUpdatedSchema,
+    'fx.updated': DisplayFxSchema,
   } satisfies Record<LiveEventType, z.ZodType>;
 }
 

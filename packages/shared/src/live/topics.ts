@@ -49,6 +49,7 @@ export const LIVE_EVENT_TYPES = [
   'catalog.changed',
   'display.updated',
   'theme.updated',
+  'fx.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -128,12 +128,13 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
         updated_at: now,
       })
       .execute();
-    const currencies: [string, string, number, number][] = [
-      ['USD', 'US Dollar', 16150, 16450],
-      ['SGD', 'Singapore Dollar', 12010, 12290],
-      ['JPY', 'Japanese Yen', 104.5, 108.2],
+    // Rates as exact decimal text (buy, sell, bank notes buy/sell, TT counter buy/sell).
+    const currencies: [string, string, string, string[]][] = [
+      ['USD', 'US Dollar', 'US', ['16150', '16450', '16117.7', '16482.9', '16166.15', '16433.55']],
+      ['SGD', 'Singapore Dollar', 'SG', ['12010', '12290', '11985.98', '12314.58', '12022.01', '12277.71']],
+      ['JPY', 'Japanese Yen', 'JP', ['104.5', '108.2', '104.29', '108.42', '104.6', '108.09']],
     ];
-    for (const [i, [code, name, buy, sell]] of currencies.entries()) {
+    for (const [i, [code, name, flag, r]] of currencies.entries()) {
       await trx
         .insertInto('currencies')
         .values({
@@ -141,12 +142,13 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
           tenant_id: bn,
           code,
           name,
-          buy,
-          sell,
-          bank_note_buy: buy - buy * 0.002,
-          bank_note_sell: sell + sell * 0.002,
-          tt_counter_buy: buy + buy * 0.001,
-          tt_counter_sell: sell - sell * 0.001,
+          flag,
+          buy: r[0] ?? '0',
+          sell: r[1] ?? '0',
+          bank_note_buy: r[2] ?? null,
+          bank_note_sell: r[3] ?? null,
+          tt_counter_buy: r[4] ?? null,
+          tt_counter_sell: r[5] ?? null,
           sort_order: i + 1,
           created_at: now,
           updated_at: now,
@@ -165,11 +167,11 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
         updated_at: now,
       })
       .execute();
-    const rates: [string, number][] = [
-      ['1 bulan', 3.25],
-      ['3 bulan', 3.5],
-      ['6 bulan', 3.75],
-      ['12 bulan', 4],
+    const rates: [string, string][] = [
+      ['1 bulan', '3.25'],
+      ['3 bulan', '3.5'],
+      ['6 bulan', '3.75'],
+      ['12 bulan', '4'],
     ];
     for (const [i, [name, percentage]] of rates.entries()) {
       await trx

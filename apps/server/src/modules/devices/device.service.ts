@@ -170,7 +170,7 @@ export function createDeviceService(deps: ServiceDeps) {
     const [
       { branch, tenantName, theme },
       row,
-      { voices, texts, banners, videos, currencies, products, items },
+      { voices, texts, banners, videos, products, items },
       serviceIds,
     ] = await uow.read((db) =>
       Promise.all([
@@ -211,16 +211,6 @@ export function createDeviceService(deps: ServiceDeps) {
       videos: videos
         .filter((v) => branchScope(v.branch_id))
         .map((v) => ({ id: v.id, name: v.name, url: v.url ?? mediaFileUrl(v.file_id) })),
-      currencies: currencies.map((c) => ({
-        code: c.code,
-        name: c.name,
-        buy: c.buy,
-        sell: c.sell,
-        bankNoteBuy: c.bank_note_buy,
-        bankNoteSell: c.bank_note_sell,
-        ttCounterBuy: c.tt_counter_buy,
-        ttCounterSell: c.tt_counter_sell,
-      })),
       products: products.map((p) => ({
         name: p.name,
         items: items

@@ -10,10 +10,7 @@ import * as repo from './ticket.repository';
 import { toPublicEvent, toStatus, toTicket } from './ticket.mapper';
 
 /** The live events of a ticket's own transitions (a queue reset is told once for the branch). */
-type TicketEventType = Exclude<
-  LiveEventType,
-  'queue.reset' | 'counter.updated' | 'catalog.changed' | 'display.updated' | 'theme.updated'
->;
+type TicketEventType = Extract<LiveEventType, `ticket.${string}`>;
 
 const EVENT_TYPE: Record<Exclude<TicketAction, 'reset'>, TicketEventType> = {
   'check-in': 'ticket.checked_in',

@@ -80,19 +80,7 @@ const config: DisplayConfig = {
   runningTexts: ['Selamat datang di Bank Nusantara'],
   banners: [],
   videos: [],
-  currencies: [
-    {
-      code: 'USD',
-      name: 'US Dollar',
-      buy: 15500,
-      sell: 15700,
-      bankNoteBuy: 15450,
-      bankNoteSell: 15750,
-      ttCounterBuy: null,
-      ttCounterSell: null,
-    },
-  ],
-  products: [{ name: 'Deposito', items: [{ name: '1 bulan', percentage: 4.25 }] }],
+  products: [{ name: 'Deposito', items: [{ name: '1 bulan', percentage: '4.25' }] }],
 };
 
 const snapshot: DisplaySnapshot = {
@@ -104,6 +92,22 @@ const snapshot: DisplaySnapshot = {
   ],
   services: [{ id: 's1', code: 'A', name: 'Teller', waiting: 4 }],
   recentCalls: [],
+  fx: {
+    currencies: [
+      {
+        code: 'USD',
+        name: 'US Dollar',
+        flag: 'US',
+        buy: '15500',
+        sell: '15700.125',
+        bankNoteBuy: '15450',
+        bankNoteSell: '15750',
+        ttCounterBuy: null,
+        ttCounterSell: null,
+      },
+    ],
+    updatedAt: Date.UTC(2026, 10, 22, 2, 30),
+  },
 };
 
 const called = {
@@ -187,6 +191,33 @@ describe('DisplayScreen', () => {
     expect(await screen.findByRole('region', { name: 'Loket 1' }, { timeout: 8000 })).toBeInTheDocument();
     expect(screen.queryByText('Layanan organisasi sedang tidak aktif')).not.toBeInTheDocument();
   }, 15000);
+
+  it('shows the FX board from the snapshot with the time of its last update, and a new board at once (fx.updated)', async () => {
+    stubConfig(config);
+    live.push({ kind: 'snapshot', data: snapshot });
+    render(<DisplayScreen code="DSP-JKT01" layout="classic" />);
+    const board = await screen.findByRole('region', { name: 'Kurs valuta asing' });
+    const usd = within(board).getByRole('row', { name: /USD/ });
+    // Exact decimals grouped the Indonesian way; a missing rate is a dash.
+    expect(usd).toHaveTextContent('15.500,00');
+    expect(usd).toHaveTextContent('15.700,125');
+    expect(usd).toHaveTextContent('—');
+    // 02:30 UTC is 09:30 in the branch's time zone (Asia/Jakarta).
+    expect(within(board).getByText(/Diperbarui 22 Nov.* 09[.:]30/)).toBeInTheDocument();
+
+    act(() =>
+      live.push({
+        kind: 'event',
+        type: 'fx.updated',
+        data: {
+          currencies: [{ ...snapshot.fx.currencies[0], buy: '16150.5' }],
+          updatedAt: Date.UTC(2026, 10, 22, 3, 5),
+        },
+      }),
+    );
+    expect(within(board).getByRole('row', { name: /USD/ })).toHaveTextContent('16.150,50');
+    expect(within(board).getByText(/Diperbarui 22 Nov.* 10[.:]05/)).toBeInTheDocument();
+  });
 
   it('shows the counters, announces a call in Indonesian and asks for a tap to enable sound', async () => {
     const fetchMock = stubConfig(config);

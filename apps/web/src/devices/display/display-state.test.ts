@@ -30,6 +30,7 @@ const snapshot: DisplaySnapshot = {
       recallCount: 0,
     },
   ],
+  fx: { currencies: [], updatedAt: null },
 };
 
 const ticket = (over: Partial<PublicTicket> = {}): PublicTicket => ({

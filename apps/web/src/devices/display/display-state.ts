@@ -186,6 +186,8 @@ function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'di
   if (message.type === 'display.updated' || message.type === 'theme.updated') {
     return { ...state, reconfigure: state.reconfigure + 1 };
   }
+  // The boards come whole: the new one replaces the old.
+  if (message.type === 'fx.updated') return { ...state, fx: message.data };
   return applyTicket(state, message.type, message.data.ticket);
 }
 
@@ -196,6 +198,7 @@ function emptyState(): DisplayState {
     counters: [],
     services: [],
     recentCalls: [],
+    fx: { currencies: [], updatedAt: null },
     known: {},
     calls: [],
     resync: 0,

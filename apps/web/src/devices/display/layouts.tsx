@@ -54,7 +54,7 @@ function BigHeader({
 /** `/display/:id`: counters, latest calls, media, FX and interest boards, running text. */
 export function ClassicLayout(props: LayoutProps) {
   const { config, state, flashing, t, lang } = props;
-  const hasBoards = config.currencies.length > 0 || config.products.some((p) => p.items.length > 0);
+  const hasBoards = state.fx.currencies.length > 0 || config.products.some((p) => p.items.length > 0);
   return (
     <div className="dsp-layout dsp-classic">
       <Header config={config} state={state} t={t} lang={lang} />
@@ -65,7 +65,7 @@ export function ClassicLayout(props: LayoutProps) {
         </div>
         <div className="dsp-classic-right">
           <MediaArea config={config} t={t} />
-          {hasBoards && <BoardsPanel config={config} t={t} lang={lang} />}
+          {hasBoards && <BoardsPanel config={config} state={state} t={t} lang={lang} />}
         </div>
       </main>
       <Marquee texts={config.runningTexts} t={t} />

@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
 import type { DisplayConfig } from '@antrean/shared/contracts/devices.contract';
+import { formatDecimal } from '@antrean/shared/common/decimal';
+import { shownFlag } from '@/lib/flag-emoji';
 import type { Language } from '@antrean/shared/i18n/lang';
 import type catalogues from '../../locales-devices/display.json';
 import type { DisplayCounter, DisplayState, PublicTicket } from './display-state';
@@ -183,21 +185,31 @@ function useRotation(count: number, ms: number): number {
 }
 
 /** FX and interest-rate boards, rotating in the side panel (a page of rows at a time). */
-export function BoardsPanel({ config, t, lang }: Pick<LayoutProps, 'config' | 't' | 'lang'>) {
+export function BoardsPanel({
+  config,
+  state,
+  t,
+  lang,
+}: Pick<LayoutProps, 'config' | 'state' | 't' | 'lang'>) {
   const headingId = useId();
-  const money = useMemo(
-    () => new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-    [lang],
+  const updated = useMemo(
+    () =>
+      new Intl.DateTimeFormat(LOCALE[lang], {
+        timeZone: config.branch.timeZone || state.branch.timeZone,
+        day: '2-digit',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      }),
+    [lang, config.branch.timeZone, state.branch.timeZone],
   );
-  const percent = useMemo(
-    () => new Intl.NumberFormat(LOCALE[lang], { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
-    [lang],
-  );
-  const fmt = (n: number | null) => (n === null ? '—' : money.format(n));
+  // Rates are exact decimal strings: grouped for reading, never through a float.
+  const fmt = (n: string | null) => (n === null ? '—' : formatDecimal(n, LOCALE[lang]));
   const rows = 6;
-  const fxPages: { kind: 'fx'; currencies: DisplayConfig['currencies'] }[] = [];
-  for (let i = 0; i < config.currencies.length; i += rows) {
-    fxPages.push({ kind: 'fx', currencies: config.currencies.slice(i, i + rows) });
+  const { currencies, updatedAt } = state.fx;
+  const fxPages: { kind: 'fx'; currencies: typeof currencies }[] = [];
+  for (let i = 0; i < currencies.length; i += rows) {
+    fxPages.push({ kind: 'fx', currencies: currencies.slice(i, i + rows) });
   }
   const ratePages = config.products
     .filter((p) => p.items.length > 0)
@@ -237,7 +249,14 @@ export function BoardsPanel({ config, t, lang }: Pick<LayoutProps, 'config' | 't
               {page.currencies.map((c) => (
                 <tr key={c.code}>
                   <th scope="row">
-                    <span className="dsp-fx-code">{c.code}</span>
+                    {shownFlag(c.flag) && (
+                      <span className="dsp-fx-flag" aria-hidden="true">
+                        {shownFlag(c.flag)}
+                      </span>
+                    )}
+                    <span className="dsp-fx-code" title={c.name}>
+                      {c.code}
+                    </span>
                   </th>
                   <td>{fmt(c.buy)}</td>
                   <td>{fmt(c.sell)}</td>
@@ -249,6 +268,9 @@ export function BoardsPanel({ config, t, lang }: Pick<LayoutProps, 'config' | 't
               ))}
             </tbody>
           </table>
+          {updatedAt !== null && (
+            <p className="dsp-board-updated">{t('fxUpdated', { time: updated.format(updatedAt) })}</p>
+          )}
         </>
       ) : (
         <>
@@ -266,7 +288,7 @@ export function BoardsPanel({ config, t, lang }: Pick<LayoutProps, 'config' | 't
               {page.product.items.map((item) => (
                 <tr key={item.name}>
                   <th scope="row">{item.name}</th>
-                  <td>{percent.format(item.percentage)} %</td>
+                  <td>{formatDecimal(item.percentage, LOCALE[lang])} %</td>
                 </tr>
               ))}
             </tbody>

@@ -1,0 +1,39 @@
+import type { DisplayFx } from '@antrean/shared/live/events';
+import type { LiveBus } from '../../live/bus';
+import type { Db } from '../../lib/uow';
+import { listCurrencies, type CurrencyRow } from './currency.repository';
+import { activeDisplayCodes } from './display-boards.repository';
+
+/**
+ * The boards of the waiting room (FX rates, …) as the displays get them: in the display's
+ * snapshot when it subscribes or reconnects, and as an event on every active display of the
+ * tenant when an admin changes them (after the commit).
+ */
+function toDisplayFx(rows: readonly CurrencyRow[]): DisplayFx {
+  return {
+    currencies: rows.map((c) => ({
+      code: c.code,
+      name: c.name,
+      flag: c.flag,
+      buy: c.buy,
+      sell: c.sell,
+      bankNoteBuy: c.bank_note_buy,
+      bankNoteSell: c.bank_note_sell,
+      ttCounterBuy: c.tt_counter_buy,
+      ttCounterSell: c.tt_counter_sell,
+    })),
+    updatedAt: rows.length === 0 ? null : Math.max(...rows.map((c) => Number(c.updated_at))),
+  };
+}
+
+export async function readDisplayFx(db: Db, tenantId: string): Promise<DisplayFx> {
+  return toDisplayFx(await listCurrencies(db, tenantId));
+}
+
+/** Sends the tenant's FX board to each of its active displays. */
+export async function publishFx(db: Db, bus: LiveBus, tenantId: string): Promise<void> {
+  const [fx, codes] = await Promise.all([readDisplayFx(db, tenantId), activeDisplayCodes(db, tenantId)]);
+  for (const code of codes) {
+    bus.publish({ kind: 'topic', topic: `display:${code}`, type: 'fx.updated', data: fx });
+  }
+}
