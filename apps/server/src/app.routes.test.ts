@@ -68,7 +68,8 @@ describeWithDb('route table', () => {
   /**
    * Where `auth: 'public'` is allowed. A new public route outside these fails here until it is
    * added on purpose: health, sign-in/out, the API docs, what a holder of a ticket code may see
-   * (/api/v1/public/…), and the live socket (which authenticates each subscription itself).
+   * (/api/v1/public/…), the live socket (which authenticates each subscription itself), and
+   * providers' webhooks (/api/v1/webhooks/…, authenticated by their signature or verify token).
    */
   const PUBLIC_AREAS = [
     /^GET \/api\/health$/,
@@ -76,6 +77,7 @@ describeWithDb('route table', () => {
     /^GET \/api\/docs(\/|$)/,
     /^[A-Z]+ \/api\/v1\/public\//,
     /^GET \/api\/v1\/live$/,
+    /^(GET|HEAD|POST) \/api\/v1\/webhooks\/whatsapp\/:tenantId$/,
   ];
 
   it('only the expected routes are public', () => {

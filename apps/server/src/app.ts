@@ -72,6 +72,8 @@ import { createSecretBox } from './lib/secret-box';
 import { createMessaging } from './modules/settings/messaging';
 import { createSettingsService } from './modules/settings/settings.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { createWhatsAppWebhookService } from './modules/messaging/whatsapp-webhook.service';
+import { whatsappWebhookRoutes } from './modules/messaging/whatsapp-webhook.routes';
 import { createThemeService } from './modules/themes/theme.service';
 import { themeRoutes } from './modules/themes/theme.routes';
 
@@ -150,6 +152,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     userRoutes(api, createUserService(services, createAudit(deps.clock), bus));
     branchAdminRoutes(api, createBranchAdminService(services, createAudit(deps.clock)));
     settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
+    whatsappWebhookRoutes(api, createWhatsAppWebhookService(services, messaging.secrets));
     themeRoutes(api, createThemeService(services, createAudit(deps.clock), bus));
     profileRoutes(api, createProfileService(services, createAudit(deps.clock), bus));
     userImportRoutes(api, createUserImportService(services, createAudit(deps.clock)));

@@ -13,6 +13,8 @@ export const SETTINGS_LIMITS = {
   reviewTimeoutSeconds: { min: 3, max: 120 },
   phoneNumberIdMax: 32,
   accessTokenMax: 1024,
+  appSecretMax: 128,
+  verifyTokenMax: 128,
 } as const;
 
 const minutes = z
@@ -52,6 +54,10 @@ export const TenantSettingsSchema = z
       .max(SETTINGS_LIMITS.phoneNumberIdMax)
       .regex(/^\d*$/, { error: 'v.format' }),
     whatsappAccessTokenSet: z.boolean(),
+    /** Whether the Meta app secret (it signs the delivery-status webhook) is stored. */
+    whatsappAppSecretSet: z.boolean(),
+    /** Whether the webhook's verify token (Meta's subscription handshake) is stored. */
+    whatsappVerifyTokenSet: z.boolean(),
     /** The Cloud API template name per message kind; empty = that kind goes as a text message. */
     whatsappTemplates: WhatsAppTemplatesSchema,
   })
@@ -62,15 +68,21 @@ export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
  * What the admin saves (the form and the request share it). `whatsappAccessToken` empty keeps
  * the stored token; a new one replaces it. The Cloud provider needs a phone number id; a token
  * too, which the server checks against the stored one (`whatsappAccessToken: v.required`).
- * `whatsappTemplates` left out keeps the stored names (clients older than the field).
+ * `whatsappTemplates` left out keeps the stored names (clients older than the field); the app
+ * secret and the verify token of the delivery-status webhook are kept like the token.
  */
 export const TenantSettingsInputSchema = TenantSettingsSchema.omit({
   whatsappAccessTokenSet: true,
+  whatsappAppSecretSet: true,
+  whatsappVerifyTokenSet: true,
   whatsappTemplates: true,
 })
   .extend({
     whatsappAccessToken: z.string().trim().max(SETTINGS_LIMITS.accessTokenMax),
     whatsappTemplates: WhatsAppTemplatesSchema.optional(),
+    /** Like the token: empty or left out keeps the stored one; stored encrypted, never answered. */
+    whatsappAppSecret: z.string().trim().max(SETTINGS_LIMITS.appSecretMax).optional(),
+    whatsappVerifyToken: z.string().trim().max(SETTINGS_LIMITS.verifyTokenMax).optional(),
   })
   .strict()
   .superRefine((value, ctx) => {

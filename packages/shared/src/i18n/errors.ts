@@ -184,6 +184,14 @@ export const ERROR_MESSAGES = {
     id: 'Penyedia WhatsApp menolak atau tidak menjawab; pesan tidak terkirim.',
     en: 'The WhatsApp provider refused or did not answer; the message was not sent.',
   },
+  WEBHOOK_SIGNATURE_INVALID: {
+    id: 'Tanda tangan webhook tidak ada atau tidak cocok; tidak ada yang diubah.',
+    en: 'The webhook signature is missing or does not match; nothing was changed.',
+  },
+  WEBHOOK_VERIFY_FAILED: {
+    id: 'Verifikasi webhook gagal: mode atau verify token tidak cocok.',
+    en: 'Webhook verification failed: the mode or the verify token does not match.',
+  },
   SERVICE_CODE_TAKEN: {
     id: 'Kode layanan sudah dipakai layanan lain.',
     en: 'This service code is already used by another service.',

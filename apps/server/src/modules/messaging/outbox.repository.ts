@@ -141,3 +141,41 @@ export async function markAttemptFailed(
     .where('locked_until', '=', row.locked_until)
     .execute();
 }
+
+/** The statuses a delivery-status notification may move a row from (never backwards). */
+const STATUS_FROM: Record<'delivered' | 'read' | 'failed', string[]> = {
+  delivered: ['sent'],
+  read: ['sent', 'delivered'],
+  failed: ['sent', 'delivered'],
+};
+
+/**
+ * Applies a provider's delivery status to the tenant's row with that provider message id:
+ * sent → delivered → read, or failed with the provider's error. A status that arrives after a
+ * later one (read before delivered) changes nothing. Answers whether a row changed.
+ */
+export async function applyDeliveryStatus(
+  db: Db,
+  tenantId: string,
+  update: {
+    providerMessageId: string;
+    status: 'delivered' | 'read' | 'failed';
+    at: number;
+    error: string | null;
+  },
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('message_outbox')
+    .set({
+      status: update.status,
+      status_at: update.at,
+      updated_at: now,
+      ...(update.status === 'failed' ? { last_error: (update.error ?? 'failed').slice(0, 500) } : {}),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('provider_message_id', '=', update.providerMessageId)
+    .where('status', 'in', STATUS_FROM[update.status])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

@@ -21,6 +21,8 @@ const DEFAULTS: TenantSettings = {
   whatsappProvider: 'log',
   whatsappPhoneNumberId: '',
   whatsappAccessTokenSet: false,
+  whatsappAppSecretSet: false,
+  whatsappVerifyTokenSet: false,
   whatsappTemplates: NO_TEMPLATES,
 };
 
@@ -48,6 +50,8 @@ export function toSettings(row: SettingsRow | undefined): TenantSettings {
     whatsappProvider: toProvider(row.whatsapp_provider),
     whatsappPhoneNumberId: row.whatsapp_phone_number_id ?? '',
     whatsappAccessTokenSet: row.whatsapp_access_token !== null,
+    whatsappAppSecretSet: row.whatsapp_app_secret !== null,
+    whatsappVerifyTokenSet: row.whatsapp_verify_token !== null,
     whatsappTemplates: toTemplates(row.whatsapp_templates),
   };
 }

@@ -28,3 +28,8 @@ export async function saveSettings(
     .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ ...values, updated_at: now }))
     .execute();
 }
+
+export async function tenantExists(db: Db, tenantId: string): Promise<boolean> {
+  const row = await db.selectFrom('tenants').select('id').where('id', '=', tenantId).executeTakeFirst();
+  return row !== undefined;
+}

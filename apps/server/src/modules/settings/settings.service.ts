@@ -43,6 +43,15 @@ export function createSettingsService(deps: ServiceDeps, audit: Audit, messaging
         throw new AppError('VALIDATION_FAILED', { fields: { whatsappAccessToken: 'v.required' } });
       }
       const templates = body.whatsappTemplates ?? before.whatsappTemplates;
+      // The webhook's app secret and verify token: sealed like the token, kept when left empty.
+      const newSecret = (body.whatsappAppSecret ?? '') !== '';
+      const appSecret = newSecret
+        ? messaging.secrets.seal(body.whatsappAppSecret ?? '', tenantId)
+        : (row?.whatsapp_app_secret ?? null);
+      const newVerifyToken = (body.whatsappVerifyToken ?? '') !== '';
+      const verifyToken = newVerifyToken
+        ? messaging.secrets.seal(body.whatsappVerifyToken ?? '', tenantId)
+        : (row?.whatsapp_verify_token ?? null);
       const values: repo.SettingsValues = {
         default_language: body.defaultLanguage,
         check_in_before_minutes: body.checkInBeforeMinutes,
@@ -53,6 +62,8 @@ export function createSettingsService(deps: ServiceDeps, audit: Audit, messaging
         whatsapp_phone_number_id: body.whatsappPhoneNumberId === '' ? null : body.whatsappPhoneNumberId,
         whatsapp_access_token: token,
         whatsapp_templates: JSON.stringify(templates),
+        whatsapp_app_secret: appSecret,
+        whatsapp_verify_token: verifyToken,
       };
       const after: TenantSettings = {
         defaultLanguage: body.defaultLanguage,
@@ -63,18 +74,26 @@ export function createSettingsService(deps: ServiceDeps, audit: Audit, messaging
         whatsappProvider: body.whatsappProvider,
         whatsappPhoneNumberId: body.whatsappPhoneNumberId,
         whatsappAccessTokenSet: token !== null,
+        whatsappAppSecretSet: appSecret !== null,
+        whatsappVerifyTokenSet: verifyToken !== null,
         whatsappTemplates: templates,
       };
-      if (row && !newToken && JSON.stringify(after) === JSON.stringify(before)) return before;
+      const replaced = {
+        ...(newToken ? { whatsappAccessTokenReplaced: true } : {}),
+        ...(newSecret ? { whatsappAppSecretReplaced: true } : {}),
+        ...(newVerifyToken ? { whatsappVerifyTokenReplaced: true } : {}),
+      };
+      const anyReplaced = Object.keys(replaced).length > 0;
+      if (row && !anyReplaced && JSON.stringify(after) === JSON.stringify(before)) return before;
       await repo.saveSettings(trx, tenantId, values, clock.now());
-      // The token itself is never audited: only that it was replaced.
+      // The secrets themselves are never audited: only that they were replaced.
       await audit.record(trx, actor, {
         action: 'settings.update',
         entityType: 'tenant_settings',
         entityId: tenantId,
         tenantId,
         before,
-        after: newToken ? { ...after, whatsappAccessTokenReplaced: true } : after,
+        after: anyReplaced ? { ...after, ...replaced } : after,
       });
       return after;
     });

@@ -87,6 +87,8 @@ describeWithDb('tenant settings (HTTP)', () => {
       whatsappProvider: 'log',
       whatsappPhoneNumberId: '',
       whatsappAccessTokenSet: false,
+      whatsappAppSecretSet: false,
+      whatsappVerifyTokenSet: false,
       whatsappTemplates: NO_TEMPLATES,
     });
     const saved = await put(valid());
@@ -100,6 +102,8 @@ describeWithDb('tenant settings (HTTP)', () => {
       whatsappProvider: 'log',
       whatsappPhoneNumberId: '',
       whatsappAccessTokenSet: false,
+      whatsappAppSecretSet: false,
+      whatsappVerifyTokenSet: false,
       whatsappTemplates: NO_TEMPLATES,
     };
     expect(saved.json()).toEqual(expected);

@@ -24,6 +24,7 @@ import {
   type TenantSettingsInput,
 } from '@antrean/shared/domain/tenant-settings';
 import { isApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
 import { useErrorText } from '@/lib/error-text';
 import { applyServerFieldErrors, useZodForm } from '@/lib/use-zod-form';
 
@@ -44,11 +45,13 @@ export function SettingsForm({
   const { t } = useTranslation(['settings', 'common']);
   const errorText = useErrorText();
   const [formError, setFormError] = useState<string | null>(null);
-  const { whatsappAccessTokenSet, ...values } = settings;
+  const { whatsappAccessTokenSet, whatsappAppSecretSet, whatsappVerifyTokenSet, ...values } = settings;
   const form = useZodForm(TenantSettingsInputSchema, {
     mode: 'controlled',
-    initialValues: { ...values, whatsappAccessToken: '' },
+    initialValues: { ...values, whatsappAccessToken: '', whatsappAppSecret: '', whatsappVerifyToken: '' },
   });
+  const tenantId = useSession().data?.tenantId;
+  const webhookUrl = tenantId ? `${window.location.origin}/api/v1/webhooks/whatsapp/${tenantId}` : '';
   const cloud = form.getValues().whatsappProvider === 'whatsapp-cloud';
 
   const submit = form.onSubmit(async (input) => {
@@ -56,6 +59,8 @@ export function SettingsForm({
     try {
       await onSubmit(input);
       form.setFieldValue('whatsappAccessToken', '');
+      form.setFieldValue('whatsappAppSecret', '');
+      form.setFieldValue('whatsappVerifyToken', '');
       form.resetDirty();
     } catch (error) {
       if (isApiError(error) && applyServerFieldErrors(form, error)) return;
@@ -172,6 +177,37 @@ export function SettingsForm({
             ) : null}
           </Stack>
         </Paper>
+        {cloud ? (
+          <Paper withBorder p="md" radius="md">
+            <Title order={2} size="h4" mb="xs">
+              {t('webhook.title')}
+            </Title>
+            <Text size="sm" c="dimmed" mb="sm">
+              {t('webhook.intro')}
+            </Text>
+            <Stack>
+              <TextInput label={t('webhook.url')} value={webhookUrl} readOnly />
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <PasswordInput
+                  label={t('webhook.appSecret')}
+                  description={whatsappAppSecretSet ? t('webhook.secretSet') : t('webhook.secretNotSet')}
+                  autoComplete="off"
+                  visibilityToggleButtonProps={{ 'aria-label': t('webhook.showAppSecret') }}
+                  maxLength={SETTINGS_LIMITS.appSecretMax}
+                  {...form.getInputProps('whatsappAppSecret')}
+                />
+                <PasswordInput
+                  label={t('webhook.verifyToken')}
+                  description={whatsappVerifyTokenSet ? t('webhook.secretSet') : t('webhook.secretNotSet')}
+                  autoComplete="off"
+                  visibilityToggleButtonProps={{ 'aria-label': t('webhook.showVerifyToken') }}
+                  maxLength={SETTINGS_LIMITS.verifyTokenMax}
+                  {...form.getInputProps('whatsappVerifyToken')}
+                />
+              </SimpleGrid>
+            </Stack>
+          </Paper>
+        ) : null}
         {cloud ? (
           <Paper withBorder p="md" radius="md">
             <Title order={2} size="h4" mb="xs">

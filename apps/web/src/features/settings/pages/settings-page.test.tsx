@@ -16,6 +16,8 @@ const settings = (overrides: Partial<TenantSettings> = {}): TenantSettings => ({
   whatsappProvider: 'log',
   whatsappPhoneNumberId: '',
   whatsappAccessTokenSet: false,
+  whatsappAppSecretSet: false,
+  whatsappVerifyTokenSet: false,
   whatsappTemplates: NO_TEMPLATES,
   ...overrides,
 });
@@ -62,6 +64,8 @@ describe('SettingsPage', () => {
       whatsappPhoneNumberId: '',
       whatsappAccessToken: '',
       whatsappTemplates: NO_TEMPLATES,
+      whatsappAppSecret: '',
+      whatsappVerifyToken: '',
     });
   });
 
@@ -114,7 +118,7 @@ describe('SettingsPage', () => {
     const u = user();
     renderPage();
     await chooseProvider(u, 'WhatsApp Cloud API');
-    expect(screen.getByText('Belum diatur.')).toBeInTheDocument();
+    expect(screen.getByLabelText(/Access token/)).toHaveAccessibleDescription('Belum diatur.');
     await u.type(screen.getByRole('textbox', { name: /Phone number ID/ }), '1098765');
     await u.click(screen.getByRole('button', { name: 'Simpan' }));
     const token = screen.getByLabelText(/Access token/);
@@ -153,6 +157,33 @@ describe('SettingsPage', () => {
     expect(await screen.findByText('Sukses...!!!')).toBeInTheDocument();
     expect(puts(requests)[0]?.body).toMatchObject({
       whatsappTemplates: { ...NO_TEMPLATES, first_call: 'antrean_call', verification_code: 'antrean_otp' },
+    });
+  });
+
+  it('shows the webhook URL of the tenant and saves a new app secret and verify token', async () => {
+    const current = settings({
+      whatsappProvider: 'whatsapp-cloud',
+      whatsappPhoneNumberId: '55',
+      whatsappAccessTokenSet: true,
+      whatsappAppSecretSet: true,
+    });
+    const { requests } = mockApi(
+      routes(current, [{ method: 'PUT', path: '/api/v1/settings', body: current }]),
+    );
+    const u = user();
+    renderPage();
+    const url = await screen.findByRole('textbox', { name: 'Callback URL' });
+    expect(url).toHaveValue(
+      `${window.location.origin}/api/v1/webhooks/whatsapp/${staffUser('admin').tenantId}`,
+    );
+    expect(screen.getByLabelText(/App secret/)).toHaveAccessibleDescription(/Sudah diatur/);
+    expect(screen.getByLabelText(/Verify token/)).toHaveAccessibleDescription('Belum diatur.');
+    await u.type(screen.getByLabelText(/Verify token/), 'my-verify-token');
+    await u.click(screen.getByRole('button', { name: 'Simpan' }));
+    expect(await screen.findByText('Sukses...!!!')).toBeInTheDocument();
+    expect(puts(requests)[0]?.body).toMatchObject({
+      whatsappAppSecret: '',
+      whatsappVerifyToken: 'my-verify-token',
     });
   });
 

@@ -36,8 +36,12 @@ export function SettingsPage() {
       {settings.data ? (
         <>
           <SettingsForm
-            // Remounted when the stored token appears or goes, so the field's hint follows.
-            key={String(settings.data.whatsappAccessTokenSet)}
+            // Remounted when a stored secret appears or goes, so the fields' hints follow.
+            key={[
+              settings.data.whatsappAccessTokenSet,
+              settings.data.whatsappAppSecretSet,
+              settings.data.whatsappVerifyTokenSet,
+            ].join()}
             settings={settings.data}
             pending={update.isPending}
             onSubmit={save}
