@@ -67,6 +67,7 @@ async function main(): Promise<void> {
     TRUST_PROXY: 'true',
     // Thousands of simulated displays come from this one address.
     LIVE_MAX_SOCKETS_PER_ADDRESS: '0',
+    HTTP_MAX_REQUESTS_PER_ADDRESS: '0',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
   });
   const database = await openDatabase(config);

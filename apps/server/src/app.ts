@@ -7,6 +7,7 @@ import { serviceDeps, type Deps } from './lib/deps';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installZod } from './plugins/zod';
 import { installErrorHandling } from './plugins/errors';
+import { clientErrorHandler, httpServerOptions, installRequestLimits } from './plugins/http-limits';
 import { installAuth } from './plugins/auth';
 import { installOpenApi } from './plugins/openapi';
 import { installWeb } from './plugins/web';
@@ -103,10 +104,16 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
       : false,
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // Slow and stalled clients are cut off (issue 13 item 3, decision 70).
+    http: httpServerOptions(deps.config.http),
+    requestTimeout: deps.config.http.requestTimeoutMs,
+    connectionTimeout: deps.config.http.idleTimeoutMs,
+    clientErrorHandler,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installZod(app);
   installErrorHandling(app);
+  installRequestLimits(app, deps.config.http.maxRequestsPerAddress);
 
   await app.register(cookie);
   installSecurityHeaders(app, { https: deps.config.publicUrl?.startsWith('https://') === true });

@@ -16,6 +16,14 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.string().optional(),
   /** Extra origins (comma separated) allowed to open the live WebSocket. */
   ALLOWED_ORIGINS: z.string().default(''),
+  /** The whole request (headers and body) must arrive within this (Node's requestTimeout). */
+  HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(300_000),
+  /** The headers must arrive within this (Node's headersTimeout; at most the request timeout). */
+  HTTP_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(20_000),
+  /** A connection silent in both directions for this long is closed (Fastify's connectionTimeout). */
+  HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+  /** Requests one client address may have in progress at once; 0: no limit. */
+  HTTP_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
   /** Topics one live socket may hold at once (issue 13). */
   LIVE_MAX_TOPICS_PER_SOCKET: z.coerce.number().int().min(1).default(100),
   /** Live sockets one client address may hold open; 0: no limit (e.g. when a proxy limits). */
@@ -51,6 +59,13 @@ export interface Config {
   publicUrl: string | undefined;
   allowedOrigins: string[];
   sessionTtlMs: number;
+  /** Slow-client limits of the HTTP server (issue 13): timeouts and requests in progress per address. */
+  http: {
+    requestTimeoutMs: number;
+    headersTimeoutMs: number;
+    idleTimeoutMs: number;
+    maxRequestsPerAddress: number;
+  };
   /** Live socket limits: topics per socket, sockets per client address (0: none), refusals per socket. */
   live: { maxTopicsPerSocket: number; maxSocketsPerAddress: number; maxRefusedPerSocket: number };
   logLevel: Env['LOG_LEVEL'];
@@ -86,6 +101,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
+    http: {
+      requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),
+      idleTimeoutMs: env.HTTP_IDLE_TIMEOUT_MS,
+      maxRequestsPerAddress: env.HTTP_MAX_REQUESTS_PER_ADDRESS,
+    },
     live: {
       maxTopicsPerSocket: env.LIVE_MAX_TOPICS_PER_SOCKET,
       maxSocketsPerAddress: env.LIVE_MAX_SOCKETS_PER_ADDRESS,

@@ -128,6 +128,14 @@ export const ERROR_MESSAGES = {
     id: 'Terlalu banyak topik pada satu koneksi. Tutup beberapa layar lalu coba lagi.',
     en: 'Too many topics on one connection. Close some screens and try again.',
   },
+  REQUEST_TIMEOUT: {
+    id: 'Permintaan tidak selesai dikirim tepat waktu.',
+    en: 'The request was not sent in time.',
+  },
+  HEADERS_TOO_LARGE: {
+    id: 'Header permintaan terlalu besar.',
+    en: 'The request headers are too large.',
+  },
   RATE_LIMITED: {
     id: 'Terlalu banyak permintaan. Coba lagi beberapa saat lagi.',
     en: 'Too many requests. Try again in a moment.',
