@@ -77,6 +77,8 @@ import { createWhatsAppWebhookService } from './modules/messaging/whatsapp-webho
 import { whatsappWebhookRoutes } from './modules/messaging/whatsapp-webhook.routes';
 import { createThemeService } from './modules/themes/theme.service';
 import { themeRoutes } from './modules/themes/theme.routes';
+import { createSignageService } from './modules/signage/signage.service';
+import { signageRoutes } from './modules/signage/signage.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -160,6 +162,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     branchAdminRoutes(api, createBranchAdminService(services, createAudit(deps.clock)));
     settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
     whatsappWebhookRoutes(api, createWhatsAppWebhookService(services, messaging.secrets));
+    signageRoutes(api, createSignageService(services, createAudit(deps.clock), bus));
     themeRoutes(api, createThemeService(services, createAudit(deps.clock), bus));
     profileRoutes(api, createProfileService(services, createAudit(deps.clock), bus));
     userImportRoutes(api, createUserImportService(services, createAudit(deps.clock)));

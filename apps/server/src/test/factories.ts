@@ -121,6 +121,8 @@ export interface TenantGraph {
   theme: { id: string };
   /** A foreign currency of the tenant (GBP) with its rates. */
   currency: { id: string };
+  /** A running text, a banner (showing `file`) and a video of the tenant, for every display. */
+  signage: { runningTextId: string; bannerId: string; videoId: string };
 }
 
 export function createFactories(database: Database, clock: Clock, dataDir?: string) {
@@ -450,7 +452,8 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     };
     const theme = { id: await buildTheme(tenant.id) };
     const currency = { id: await buildCurrency(tenant.id) };
-    return { tenant, service, main, other, users, file, holiday, theme, currency };
+    const signage = await buildSignage(tenant.id, file.id);
+    return { tenant, service, main, other, users, file, holiday, theme, currency, signage };
   }
 
   /** A foreign currency of the tenant with e-rate, bank note and TT counter rates (decimal text). */
@@ -477,6 +480,26 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
       })
       .execute();
     return id;
+  }
+
+  /** A running text, a banner showing `fileId` and a video (no file) of the tenant. */
+  async function buildSignage(tenantId: string, fileId: string): Promise<TenantGraph['signage']> {
+    const now = clock.now();
+    const base = { tenant_id: tenantId, branch_id: null, sort_order: 1, created_at: now, updated_at: now };
+    const ids = { runningTextId: newId(now), bannerId: newId(now), videoId: newId(now) };
+    await db
+      .insertInto('running_texts')
+      .values({ ...base, id: ids.runningTextId, content: `Teks berjalan ${uniq()}` })
+      .execute();
+    await db
+      .insertInto('banners')
+      .values({ ...base, id: ids.bannerId, name: `Banner uji ${uniq()}`, file_id: fileId })
+      .execute();
+    await db
+      .insertInto('videos')
+      .values({ ...base, id: ids.videoId, name: `Video ${uniq()}`, file_id: null, description: 'Video uji' })
+      .execute();
+    return ids;
   }
 
   /** A theme template of the tenant (readable colours, system fonts), not made active. */

@@ -140,6 +140,9 @@ const PARAM_IDS: Record<string, (s: Scope) => string> = {
   categoryId: (s) => s.tenant.tenant.categoryId,
   holidayId: (s) => s.tenant.holiday.id,
   currencyId: (s) => s.tenant.currency.id,
+  runningTextId: (s) => s.tenant.signage.runningTextId,
+  bannerId: (s) => s.tenant.signage.bannerId,
+  videoId: (s) => s.tenant.signage.videoId,
 };
 
 /** Parameters whose entity belongs to one branch (another branch of the same tenant has its own). */
@@ -281,6 +284,41 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   },
   'PATCH /api/v1/kiosks/:kioskId': { body: () => ({ isActive: true }) },
   'PATCH /api/v1/displays/:displayId': { body: () => ({ isActive: true }) },
+  // Signage: a valid save naming the scope's branch and display (another tenant's in the body is refused).
+  'PUT /api/v1/running-texts/:runningTextId': {
+    body: (s) => ({
+      content: 'Teks berjalan uji walk',
+      isActive: true,
+      speed: 'normal',
+      sortOrder: 1,
+      branchIds: [s.branch.branch.id],
+      displayIds: [s.branch.display.id],
+    }),
+  },
+  'PUT /api/v1/banners/:bannerId': {
+    body: (s) => ({
+      name: 'Banner uji walk',
+      fileId: s.tenant.file.id,
+      isActive: true,
+      startsOn: null,
+      endsOn: null,
+      durationSeconds: 10,
+      sortOrder: 1,
+      branchIds: [s.branch.branch.id],
+      displayIds: [],
+    }),
+  },
+  'PUT /api/v1/videos/:videoId': {
+    body: (s) => ({
+      name: 'Video walk',
+      fileId: s.tenant.file.id,
+      description: 'Video uji',
+      isActive: true,
+      sortOrder: 1,
+      branchIds: [s.branch.branch.id],
+      displayIds: [],
+    }),
+  },
   'PUT /api/v1/themes/:themeId': {
     body: () => ({
       name: 'Tema walk',

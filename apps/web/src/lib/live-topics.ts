@@ -26,6 +26,7 @@ function readStaffEvent(message: Extract<LiveMessage, { kind: 'event' }>): Staff
     case 'display.updated':
     case 'theme.updated':
     case 'fx.updated':
+    case 'media.updated':
       return undefined;
     default: {
       const parsed = STAFF_EVENTS[type].safeParse(data);

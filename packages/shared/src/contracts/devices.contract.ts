@@ -3,6 +3,7 @@ import { defineContract } from './contract';
 import { IdSchema } from '../common/ids';
 import { BranchServiceSchema } from '../domain/service';
 import { ThemeSchema } from '../domain/theme';
+import { RUNNING_TEXT_SPEEDS } from '../domain/running-text-speed';
 import { BranchParamsSchema } from './branches.contract';
 import { IssuedTicketSchema } from '../domain/ticket/ticket';
 import { PhoneSchema } from './tickets.contract';
@@ -88,8 +89,19 @@ const DisplayConfigSchema = z
       voiceNameEn: z.string().nullable(),
       repeat: z.number().int(),
     }),
-    runningTexts: z.array(z.string()),
-    banners: z.array(z.object({ id: IdSchema, name: z.string(), url: z.string().nullable() })),
+    /** In order, each crossing the screen at its own speed. */
+    runningTexts: z.array(
+      z.object({ id: IdSchema, content: z.string(), speed: z.enum(RUNNING_TEXT_SPEEDS) }),
+    ),
+    /** In order, today's (the branch's calendar) active banners, each shown `durationSeconds`. */
+    banners: z.array(
+      z.object({
+        id: IdSchema,
+        name: z.string(),
+        url: z.string().nullable(),
+        durationSeconds: z.number().int(),
+      }),
+    ),
     videos: z.array(z.object({ id: IdSchema, name: z.string(), url: z.string().nullable() })),
     products: z.array(
       z.object({ name: z.string(), items: z.array(z.object({ name: z.string(), percentage: z.string() })) }),

@@ -101,6 +101,19 @@ export const VALIDATION_MESSAGES = {
     id: 'Alamat harus diawali http:// atau https://.',
     en: 'The address must start with http:// or https://.',
   },
+  'v.runningText.length': {
+    id: 'Isi teks berjalan harus 10 sampai 50 karakter.',
+    en: 'The running text must be 10 to 50 characters.',
+  },
+  'v.banner.nameLength': {
+    id: 'Nama banner harus 10 sampai 50 karakter.',
+    en: 'The banner name must be 10 to 50 characters.',
+  },
+  'v.banner.period': {
+    id: 'Tanggal selesai tidak boleh sebelum tanggal mulai.',
+    en: 'The end date cannot be before the start date.',
+  },
+  'v.file.required': { id: 'File wajib diunggah.', en: 'Please upload a file.' },
   'v.schedule.endAfterStart': {
     id: 'Jam selesai harus setelah jam mulai.',
     en: 'The end time must be after the start time.',

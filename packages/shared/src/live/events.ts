@@ -88,6 +88,8 @@ const KioskSnapshotSchema = z.object({ branchId: IdSchema });
 const DisplayUpdatedSchema = z.object({ displayId: IdSchema });
 /** The tenant's active theme changed: screens reload their config (colours, logo, favicon). */
 const ThemeUpdatedSchema = z.object({ themeId: IdSchema.nullable() });
+/** A running text, banner or video the display shows changed: its screens reload their config. */
+const MediaUpdatedSchema = z.object({ kind: z.enum(['running_text', 'banner', 'video']) });
 
 /** Every event type with the schema of its payload (a new event type must be added here to compile). */
 function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType>(
@@ -116,6 +118,7 @@ function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType
     'display.updated': DisplayUpdatedSchema,
     'theme.updated': ThemeUpdatedSchema,
     'fx.updated': DisplayFxSchema,
+    'media.updated': MediaUpdatedSchema,
   } satisfies Record<LiveEventType, z.ZodType>;
 }
 

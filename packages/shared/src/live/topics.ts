@@ -50,6 +50,7 @@ export const LIVE_EVENT_TYPES = [
   'display.updated',
   'theme.updated',
   'fx.updated',
+  'media.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

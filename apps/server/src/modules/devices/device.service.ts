@@ -6,7 +6,6 @@ import {
   VOICE_MODES,
 } from '@antrean/shared/contracts/devices.contract';
 import { DEFAULT_THEME } from '@antrean/shared/domain/theme';
-import { mediaUrl } from '@antrean/shared/contracts/files.contract';
 import type { Actor, DeviceActor } from '../../lib/actor';
 import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
@@ -22,10 +21,10 @@ import { findBranch } from '../branches/branch.repository';
 import { countWaitingByService } from '../branches/branch-board.repository';
 import { findTenantSettings } from '../tenants/tenant.repository';
 import * as repo from './device.repository';
+import { allTargets } from '../signage/signage.repository';
+import { displaySignage } from './display-signage';
 import { findOnSiteBranch } from './public-branch.repository';
 
-/** Banners and videos are read by `<img>`/`<video>` without the display code: the public media route. */
-const mediaFileUrl = (id: string | null): string | null => (id ? mediaUrl(id) : null);
 const LAYOUTS = ['classic', 'modern', 'big', 'pos'] as const;
 
 /** The branch as the device apps see it (kiosk, display, on-site page). */
@@ -166,18 +165,19 @@ export function createDeviceService(deps: ServiceDeps) {
   async function displayConfig(actor: Actor): Promise<DisplayConfig> {
     const display = requireDevice(actor, 'display');
     const t = display.tenantId;
-    const branchScope = (qbBranch: string | null) => qbBranch === null || qbBranch === display.branchId;
     const [
       { branch, tenantName, theme },
       row,
       { voices, texts, banners, videos, products, items },
       serviceIds,
+      targets,
     ] = await uow.read((db) =>
       Promise.all([
         branchAndTheme(db, t, display.branchId),
         repo.findDisplay(db, t, display.deviceId),
         repo.readDisplayContent(db, t),
         repo.listDisplayServiceIds(db, t, display.deviceId),
+        allTargets(db, t),
       ]),
     );
     const voice =
@@ -204,13 +204,14 @@ export function createDeviceService(deps: ServiceDeps) {
         voiceNameEn: voice?.voice_name_en ?? null,
         repeat: voice?.repeat_count ?? 1,
       },
-      runningTexts: texts.filter((r) => branchScope(r.branch_id)).map((r) => r.content),
-      banners: banners
-        .filter((b) => branchScope(b.branch_id))
-        .map((b) => ({ id: b.id, name: b.name, url: mediaFileUrl(b.file_id) })),
-      videos: videos
-        .filter((v) => branchScope(v.branch_id))
-        .map((v) => ({ id: v.id, name: v.name, url: v.url ?? mediaFileUrl(v.file_id) })),
+      ...displaySignage(
+        {
+          branchId: display.branchId,
+          displayId: display.deviceId,
+          today: localDate(deps.clock.now(), branch.time_zone),
+        },
+        { texts, banners, videos, targets },
+      ),
       products: products.map((p) => ({
         name: p.name,
         items: items

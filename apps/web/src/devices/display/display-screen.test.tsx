@@ -77,7 +77,13 @@ const config: DisplayConfig = {
   tenantName: 'Bank Nusantara',
   theme: DEFAULT_THEME,
   voice: { mode: 'voice_id', rate: 1, pitch: 1, volume: 1, voiceNameId: null, voiceNameEn: null, repeat: 1 },
-  runningTexts: ['Selamat datang di Bank Nusantara'],
+  runningTexts: [
+    {
+      id: '01a2010e-3799-7000-8000-00000000a001',
+      content: 'Selamat datang di Bank Nusantara',
+      speed: 'normal',
+    },
+  ],
   banners: [],
   videos: [],
   products: [{ name: 'Deposito', items: [{ name: '1 bulan', percentage: '4.25' }] }],

@@ -225,4 +225,13 @@ describe('reduceDisplay', () => {
       reduceDisplay(changed, { kind: 'event', type: 'theme.updated', data: { themeId: null } }).reconfigure,
     ).toBe(2);
   });
+
+  it('media.updated and a later snapshot (a reconnect) ask for the config again; the first snapshot does not', () => {
+    const state = start();
+    expect(state.reconfigure).toBe(0);
+    const media = reduceDisplay(state, { kind: 'event', type: 'media.updated', data: { kind: 'banner' } });
+    expect(media.reconfigure).toBe(1);
+    const again = reduceDisplay(media, { kind: 'snapshot', data: snapshot });
+    expect(again.reconfigure).toBe(2);
+  });
 });

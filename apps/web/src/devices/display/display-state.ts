@@ -173,7 +173,10 @@ export function reduceDisplay(state: DisplayState | undefined, live: LiveMessage
 
 function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'display'>): DisplayState {
   if (message.kind === 'snapshot') {
-    return fromSnapshot(message.data, state?.resync ?? 0, state?.reconfigure ?? 0);
+    // A snapshot after the first (a reconnect, a resubscription) may follow changes the display
+    // missed while away (running texts, banners, videos, settings): the config is read again too.
+    const again = hasSnapshot(state) ? 1 : 0;
+    return fromSnapshot(message.data, state?.resync ?? 0, (state?.reconfigure ?? 0) + again);
   }
   if (!state) return emptyState(); // events before a snapshot are covered by it
   if (
@@ -183,7 +186,11 @@ function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'di
   ) {
     return { ...state, resync: state.resync + 1 };
   }
-  if (message.type === 'display.updated' || message.type === 'theme.updated') {
+  if (
+    message.type === 'display.updated' ||
+    message.type === 'theme.updated' ||
+    message.type === 'media.updated'
+  ) {
     return { ...state, reconfigure: state.reconfigure + 1 };
   }
   // The boards come whole: the new one replaces the old.

@@ -4,14 +4,13 @@ import {
   Clock,
   CounterTile,
   Header,
-  Marquee,
-  MediaArea,
   NowCalling,
   RecentCalls,
   WaitingList,
   statusLabel,
   type LayoutProps,
 } from './parts';
+import { Marquee, MediaArea } from './media';
 
 /** The counters of the branch, one tile each (grid or row, by class). */
 function CounterList({

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type CSSProperties } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import type { DisplayConfig } from '@antrean/shared/contracts/devices.contract';
 import { formatDecimal } from '@antrean/shared/common/decimal';
 import { shownFlag } from '@/lib/flag-emoji';
@@ -93,84 +93,6 @@ export function Header({ config, state, t, lang }: Pick<LayoutProps, 'config' | 
       </div>
       <Clock timeZone={config.branch.timeZone || state.branch.timeZone} lang={lang} t={t} />
     </header>
-  );
-}
-
-/** The running text: a CSS marquee (static under prefers-reduced-motion, see display.css). */
-export function Marquee({ texts, t }: { texts: string[]; t: Translate }) {
-  const text = texts.filter((s) => s.trim()).join('   •   ');
-  if (!text) return null;
-  const style: CSSProperties = {
-    '--dsp-marquee-duration': `${Math.max(15, Math.round(text.length * 0.28))}s`,
-  };
-  return (
-    <footer className="dsp-marquee" aria-label={t('runningText')}>
-      <div className="dsp-marquee-track" style={style}>
-        <span>{text}</span>
-        <span aria-hidden="true">{text}</span>
-      </div>
-    </footer>
-  );
-}
-
-interface MediaItem {
-  kind: 'image' | 'video';
-  id: string;
-  name: string;
-  url: string;
-}
-
-/** Banners (10 s each) then videos (muted, autoplay, each to its end), as a looping playlist. */
-export function MediaArea({ config, t }: { config: DisplayConfig; t: Translate }) {
-  const items = useMemo<MediaItem[]>(
-    () => [
-      ...config.banners.flatMap((b) =>
-        b.url ? [{ kind: 'image' as const, id: b.id, name: b.name, url: b.url }] : [],
-      ),
-      ...config.videos.flatMap((v) =>
-        v.url ? [{ kind: 'video' as const, id: v.id, name: v.name, url: v.url }] : [],
-      ),
-    ],
-    [config.banners, config.videos],
-  );
-  const [index, setIndex] = useState(0);
-  const item = items.length > 0 ? items[index % items.length] : undefined;
-  const next = () => setIndex((i) => (items.length > 0 ? (i + 1) % items.length : 0));
-  useEffect(() => {
-    if (item?.kind !== 'image' || items.length < 2) return undefined;
-    const timer = setTimeout(next, 10_000);
-    return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [item, items.length]);
-  return (
-    <section className="dsp-media" aria-label={t('media')}>
-      {!item && (
-        <div className="dsp-media-empty">
-          {config.theme.logoUrl ? (
-            <img src={config.theme.logoUrl} alt={config.tenantName} />
-          ) : (
-            <span>{config.tenantName}</span>
-          )}
-        </div>
-      )}
-      {item?.kind === 'image' && (
-        <img key={item.id} className="dsp-media-item" src={item.url} alt={item.name} onError={next} />
-      )}
-      {item?.kind === 'video' && (
-        <video
-          key={`${item.id}-${index}`}
-          className="dsp-media-item"
-          src={item.url}
-          aria-label={item.name}
-          muted
-          autoPlay
-          playsInline
-          loop={items.length === 1}
-          onEnded={next}
-          onError={() => setTimeout(next, 3_000)}
-        />
-      )}
-    </section>
   );
 }
 
