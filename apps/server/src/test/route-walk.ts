@@ -322,6 +322,8 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   'PUT /api/v1/themes/:themeId': {
     body: () => ({
       name: 'Tema walk',
+      backgroundFileId: null,
+      labels: {},
       primaryColor: '#0b5cab',
       secondaryColor: '#f59f00',
       sidebarBackground: '#0a2540',

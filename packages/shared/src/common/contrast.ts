@@ -19,3 +19,19 @@ export function contrastRatio(a: string, b: string): number {
 
 /** WCAG AA for normal text: what the display's text must reach on its background. */
 export const MIN_CONTRAST = 4.5;
+
+/** How much of the background colour lies over a background image: text on it stays readable. */
+const BACKDROP_VEIL = 0.8;
+
+/**
+ * The CSS `background-image` of a screen with a theme's background image: the image under a veil
+ * of the background colour (so the contrast checked for the colour still roughly holds), or
+ * `none` without an image.
+ */
+export function backdrop(color: string, imageUrl: string | null): string {
+  if (!imageUrl) return 'none';
+  const hex = /^#([0-9a-fA-F]{6})$/.exec(color)?.[1] ?? '000000';
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16));
+  const veil = `rgba(${r}, ${g}, ${b}, ${BACKDROP_VEIL})`;
+  return `linear-gradient(${veil}, ${veil}), url("${imageUrl.replaceAll('"', '%22')}")`;
+}

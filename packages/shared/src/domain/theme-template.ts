@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IdSchema } from '../common/ids';
 import { MIN_CONTRAST, contrastRatio } from '../common/contrast';
+import { THEME_LABEL_KEYS, THEME_LABEL_MAX } from './theme-labels';
 
 export const THEME_NAME_MAX = 60;
 /** Fonts every screen can show without downloading anything (system stacks). */
@@ -18,6 +19,16 @@ const Color = z
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { error: 'v.color' });
 
+const LabelText = z.string().trim().max(THEME_LABEL_MAX);
+
+/**
+ * The renamed labels of the device screens (`theme-labels.ts`): only the listed keys, each an
+ * Indonesian and an English text of at most 40 characters; blank keeps the product's text.
+ */
+const ThemeLabelsSchema = z
+  .partialRecord(z.enum(THEME_LABEL_KEYS), z.object({ id: LabelText, en: LabelText }).strict())
+  .meta({ id: 'ThemeLabels' });
+
 /** A theme template of the tenant (`/dashboard/tema`); one of them may be the active theme. */
 export const ThemeTemplateSchema = z
   .object({
@@ -31,9 +42,12 @@ export const ThemeTemplateSchema = z
     displayTextColor: Color,
     fontFamily: z.enum(THEME_FONTS, { error: 'v.mustChoose' }),
     headingFontFamily: z.enum(THEME_FONTS, { error: 'v.mustChoose' }),
-    /** Uploaded images (`POST /api/v1/files/images?purpose=logo|favicon`), or null. */
+    /** Uploaded images (`POST /api/v1/files/images?purpose=logo|favicon|background`), or null. */
     logoFileId: IdSchema.nullable(),
     faviconFileId: IdSchema.nullable(),
+    /** Shown behind the kiosk, the displays and the on-site page, under a veil of their background colour. */
+    backgroundFileId: IdSchema.nullable(),
+    labels: ThemeLabelsSchema,
     /** Is it the tenant's active theme (kiosks and displays show it)? */
     isActive: z.boolean(),
   })

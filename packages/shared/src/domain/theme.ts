@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { THEME_LABEL_KEYS } from './theme-labels';
 
 const Color = z.string().regex(/^#[0-9a-fA-F]{6}$/, { error: 'v.format' });
 
@@ -13,10 +14,15 @@ export const ThemeSchema = z
     displayTextColor: Color,
     fontFamily: z.string(),
     headingFontFamily: z.string(),
-    labels: z.record(z.string(), z.string()),
-    /** URL of the tenant logo / favicon, or null for the product's own. */
+    /** The screens' renamed labels (`theme-labels.ts`), blank texts left out. */
+    labels: z.partialRecord(
+      z.enum(THEME_LABEL_KEYS),
+      z.object({ id: z.string().optional(), en: z.string().optional() }),
+    ),
+    /** URL of the tenant logo / favicon / background image, or null for the product's own. */
     logoUrl: z.string().nullable(),
     faviconUrl: z.string().nullable(),
+    backgroundUrl: z.string().nullable(),
     tenantName: z.string().nullable(),
   })
   .meta({ id: 'Theme' });
@@ -36,5 +42,6 @@ export const DEFAULT_THEME: Theme = {
   labels: {},
   logoUrl: null,
   faviconUrl: null,
+  backgroundUrl: null,
   tenantName: null,
 };

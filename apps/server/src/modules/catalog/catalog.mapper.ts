@@ -1,6 +1,7 @@
 import { type BranchService, SERVICE_TYPES } from '@antrean/shared/domain/service';
 import type { Counter } from '@antrean/shared/domain/counter';
 import type { Theme } from '@antrean/shared/domain/theme';
+import { isThemeLabelKey, type ThemeLabels } from '@antrean/shared/domain/theme-labels';
 import { brandingUrl } from '@antrean/shared/contracts/files.contract';
 import { fromFlag } from '../../lib/flags';
 import type { CounterRow, ServiceRow, SubServiceRow, ThemeRow } from './catalog.repository';
@@ -40,18 +41,29 @@ export function toCounter(row: CounterRow, serviceIds: string[]): Counter {
   };
 }
 
-function parseLabels(json: string): Record<string, string> {
+/** A theme's stored labels (`labels_json`): the listed keys with their texts; anything else is ignored. */
+export function parseThemeLabels(json: string): ThemeLabels {
+  const out: ThemeLabels = {};
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(json);
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      return Object.fromEntries(
-        Object.entries(value).filter((e): e is [string, string] => typeof e[1] === 'string'),
-      );
-    }
+    value = JSON.parse(json);
   } catch {
-    // a broken label document falls back to the product's labels
+    return out; // a broken label document falls back to the product's labels
   }
-  return {};
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return out;
+  for (const [key, label] of Object.entries(value)) {
+    if (!isThemeLabelKey(key) || !label || typeof label !== 'object') continue;
+    const text = (lang: 'id' | 'en'): string | undefined => {
+      const v: unknown = (label as Record<string, unknown>)[lang];
+      return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined;
+    };
+    const id = text('id');
+    const en = text('en');
+    if (id !== undefined || en !== undefined) {
+      out[key] = { ...(id !== undefined ? { id } : {}), ...(en !== undefined ? { en } : {}) };
+    }
+  }
+  return out;
 }
 
 export function toTheme(row: ThemeRow & { tenant_name: string; tenant_logo: string | null }): Theme {
@@ -65,9 +77,10 @@ export function toTheme(row: ThemeRow & { tenant_name: string; tenant_logo: stri
     displayTextColor: row.display_text_color,
     fontFamily: row.font_family,
     headingFontFamily: row.heading_font_family,
-    labels: parseLabels(row.labels_json),
+    labels: parseThemeLabels(row.labels_json),
     logoUrl: brandingImage(row.logo_file_id ?? row.tenant_logo),
     faviconUrl: brandingImage(row.favicon_file_id),
+    backgroundUrl: brandingImage(row.background_file_id),
     tenantName: row.tenant_name,
   };
 }

@@ -82,6 +82,8 @@ describeWithDb('dashboard home (HTTP)', () => {
       headingFontFamily: 'Inter, system-ui, sans-serif',
       logoFileId: null,
       faviconFileId: null,
+      backgroundFileId: null,
+      labels: {},
     });
     expect(created.statusCode, created.body).toBe(201);
     expect((await home(cookie)).setup.theme).toBe(false);

@@ -2,6 +2,7 @@ import { newId } from '@antrean/shared/common/ids';
 import { can } from '@antrean/shared/auth/permissions';
 import type { ThemeList, ThemeListQuery } from '@antrean/shared/contracts/themes.contract';
 import { THEME_FONTS, type ThemeInput, type ThemeTemplate } from '@antrean/shared/domain/theme-template';
+import { THEME_LABEL_KEYS, type ThemeLabels } from '@antrean/shared/domain/theme-labels';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Actor } from '../../lib/actor';
@@ -10,12 +11,35 @@ import { AppError } from '../../lib/errors';
 import { requireTenantStaff } from '../../lib/policy';
 import type { LiveBus } from '../../live/bus';
 import type { Audit } from '../audit/audit.service';
+import { parseThemeLabels } from '../catalog/catalog.mapper';
 import * as repo from './theme.repository';
 
 const ENTITY = 'theme';
 
 function font(value: string): (typeof THEME_FONTS)[number] {
   return THEME_FONTS.find((f) => f === value) ?? THEME_FONTS[0];
+}
+
+/** The labels as stored: only the listed keys with a text, blank texts left out. */
+function storedLabels(labels: ThemeLabels): ThemeLabels {
+  const out: ThemeLabels = {};
+  for (const key of THEME_LABEL_KEYS) {
+    const id = labels[key]?.id?.trim() ?? '';
+    const en = labels[key]?.en?.trim() ?? '';
+    if (id || en) out[key] = { id, en };
+  }
+  return out;
+}
+
+/** The stored labels read back for the form: every text present ('' when blank). */
+function readLabels(json: string): ThemeTemplate['labels'] {
+  const stored = parseThemeLabels(json);
+  const out: ThemeTemplate['labels'] = {};
+  for (const key of THEME_LABEL_KEYS) {
+    const label = stored[key];
+    if (label) out[key] = { id: label.id ?? '', en: label.en ?? '' };
+  }
+  return out;
 }
 
 function toTemplate(row: repo.ThemeRow, activeId: string | null): ThemeTemplate {
@@ -32,6 +56,8 @@ function toTemplate(row: repo.ThemeRow, activeId: string | null): ThemeTemplate 
     headingFontFamily: font(row.heading_font_family),
     logoFileId: row.logo_file_id,
     faviconFileId: row.favicon_file_id,
+    backgroundFileId: row.background_file_id,
+    labels: readLabels(row.labels_json),
     isActive: row.id === activeId,
   };
 }
@@ -49,6 +75,8 @@ function columns(body: ThemeInput) {
     heading_font_family: body.headingFontFamily,
     logo_file_id: body.logoFileId,
     favicon_file_id: body.faviconFileId,
+    background_file_id: body.backgroundFileId,
+    labels_json: JSON.stringify(storedLabels(body.labels)),
   };
 }
 
@@ -96,13 +124,17 @@ export function createThemeService(deps: ServiceDeps, audit: Audit, bus: LiveBus
     if (await repo.nameTaken(trx, tenantId, body.name, exceptId)) {
       throw new AppError('THEME_NAME_TAKEN', { fields: { name: 'THEME_NAME_TAKEN' } });
     }
-    const files = [body.logoFileId, body.faviconFileId].filter((id): id is string => id !== null);
+    const images = {
+      logoFileId: body.logoFileId,
+      faviconFileId: body.faviconFileId,
+      backgroundFileId: body.backgroundFileId,
+    };
+    const files = Object.values(images).filter((id): id is string => id !== null);
     const owned = await repo.tenantFileIds(trx, tenantId, files);
-    if (body.logoFileId && !owned.includes(body.logoFileId)) {
-      throw new AppError('VALIDATION_FAILED', { fields: { logoFileId: 'v.enum' } });
-    }
-    if (body.faviconFileId && !owned.includes(body.faviconFileId)) {
-      throw new AppError('VALIDATION_FAILED', { fields: { faviconFileId: 'v.enum' } });
+    for (const [field, id] of Object.entries(images)) {
+      if (id && !owned.includes(id)) {
+        throw new AppError('VALIDATION_FAILED', { fields: { [field]: 'v.enum' } });
+      }
     }
   }
 
@@ -115,8 +147,6 @@ export function createThemeService(deps: ServiceDeps, audit: Audit, bus: LiveBus
         id: newId(now),
         tenant_id: tenantId,
         ...columns(body),
-        labels_json: '{}',
-        background_file_id: null,
         created_at: now,
         updated_at: now,
       };

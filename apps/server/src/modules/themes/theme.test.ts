@@ -24,6 +24,8 @@ const body = (extra: Record<string, unknown> = {}) => ({
   headingFontFamily: 'Inter, system-ui, sans-serif',
   logoFileId: null,
   faviconFileId: null,
+  backgroundFileId: null,
+  labels: {},
   ...extra,
 });
 
@@ -165,6 +167,24 @@ describeWithDb('theme templates (HTTP)', () => {
         'Kontras teks dan latar terlalu rendah (minimal 4,5:1); layar sulit dibaca.',
       ],
       ['logo uploaded by the tenant', { logoFileId: 'FILE' }, 'logoFileId', 'Pilihan tidak valid.'],
+      [
+        'background uploaded by the tenant',
+        { backgroundFileId: 'FILE' },
+        'backgroundFileId',
+        'Pilihan tidak valid.',
+      ],
+      [
+        'a label at most 40 characters',
+        { labels: { kioskServicesTab: { id: 'x'.repeat(41), en: '' } } },
+        'labels.kioskServicesTab.id',
+        'Maksimal 40 karakter.',
+      ],
+      [
+        'a label has both languages',
+        { labels: { displayNowCalling: { id: 'Dipanggil' } } },
+        'labels.displayNowCalling.en',
+        'Wajib diisi.',
+      ],
     ];
     it.each(cases)('%s', async (_name, change, field, message) => {
       const resolved = Object.fromEntries(
@@ -179,6 +199,73 @@ describeWithDb('theme templates (HTTP)', () => {
       });
       expect(await themesOf(g.tenant.id)).toEqual(before);
     });
+  });
+
+  it('a background image and renamed labels reach the kiosk and display configs of the active theme', async () => {
+    const labels = {
+      kioskServicesTab: { id: '  Ambil Nomor ', en: 'Take a number' },
+      displayNowCalling: { id: 'Silakan ke loket', en: '' },
+      onsiteTitle: { id: '', en: '' },
+    };
+    // An image uploaded with purpose=background (the upload itself is tested in files/).
+    const background = await t.f.buildFile(g.tenant.id);
+    await t.database.db
+      .updateTable('files')
+      .set({ kind: 'background' })
+      .where('id', '=', background.id)
+      .execute();
+    const created = await send(
+      'POST',
+      '/api/v1/themes',
+      body({ name: 'Berlatar', backgroundFileId: background.id, labels }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const theme: ThemeTemplate = created.json();
+    // Trimmed; a label left blank in both languages is not kept.
+    expect(theme).toMatchObject({
+      backgroundFileId: background.id,
+      labels: {
+        kioskServicesTab: { id: 'Ambil Nomor', en: 'Take a number' },
+        displayNowCalling: { id: 'Silakan ke loket', en: '' },
+      },
+    });
+    expect(theme.labels).not.toHaveProperty('onsiteTitle');
+    const publish = vi.spyOn(t.app.live.bus, 'publish');
+    try {
+      expect((await send('PUT', '/api/v1/themes/active', { themeId: theme.id })).statusCode).toBe(200);
+      expect(publish).toHaveBeenCalledWith(
+        expect.objectContaining({ topic: `kiosk:${g.main.kiosk.code}`, type: 'theme.updated' }),
+      );
+    } finally {
+      publish.mockRestore();
+    }
+    const device = async (url: string, headers: Record<string, string>) => {
+      const response = await t.app.inject({ method: 'GET', url, headers, remoteAddress: nextIp() });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ theme: Record<string, unknown> }>().theme;
+    };
+    const expected = {
+      backgroundUrl: `/api/v1/public/branding/${background.id}`,
+      // Devices get only the texts that were given.
+      labels: {
+        kioskServicesTab: { id: 'Ambil Nomor', en: 'Take a number' },
+        displayNowCalling: { id: 'Silakan ke loket' },
+      },
+    };
+    expect(await device('/api/v1/kiosk/config', { 'x-kiosk-code': g.main.kiosk.code })).toMatchObject(
+      expected,
+    );
+    expect(await device('/api/v1/display/config', { 'x-display-code': g.main.display.code })).toMatchObject(
+      expected,
+    );
+    // The image is served to the screens' plain <img>/CSS without a session.
+    const image = await t.app.inject({ method: 'GET', url: expected.backgroundUrl });
+    expect(image.statusCode).toBe(200);
+    const audit = await listAuditEntries(t.database.db, g.tenant.id, 'theme', theme.id);
+    expect(audit[0]).toMatchObject({ action: 'theme.create' });
+    expect(audit[0]?.after_json).toContain('Ambil Nomor');
+    // Back to the product's look for the other tests.
+    await send('PUT', '/api/v1/themes/active', { themeId: null });
   });
 
   it("answers 404 for another tenant's theme and refuses non-admins", async () => {

@@ -1,5 +1,6 @@
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@antrean/shared/i18n/lang';
-import { useSyncExternalStore } from 'react';
+import { labelsFor, type ThemeLabelScreen, type ThemeLabels } from '@antrean/shared/domain/theme-labels';
+import { useEffect, useSyncExternalStore } from 'react';
 
 /** Same key as the main app, so a device remembers the language chosen in either. */
 const LANGUAGE_STORAGE_KEY = 'antrean.language';
@@ -19,9 +20,22 @@ function readStored(): Language {
 let current: Language = readStored();
 const listeners = new Set<() => void>();
 
+/** The theme's renamed labels per catalogue (the tenant's texts over the product's). */
+type Overrides = Record<Language, Catalogue>;
+const overrides = new WeakMap<Catalogues, Overrides>();
+/** Changes with the language and with the overrides: what `useT` re-renders on. */
+let version = 0;
+
 export function getLanguage(): Language {
   return current;
 }
+
+function notify(): void {
+  version += 1;
+  for (const listener of listeners) listener();
+}
+
+const getVersion = () => version;
 
 export function setLanguage(lang: Language): void {
   current = lang;
@@ -31,7 +45,7 @@ export function setLanguage(lang: Language): void {
     // a kiosk in private mode still switches, it just does not remember
   }
   document.documentElement.lang = lang;
-  for (const listener of listeners) listener();
+  notify();
 }
 
 function subscribe(listener: () => void): () => void {
@@ -56,9 +70,26 @@ export function useT<C extends Catalogues>(
   lang: Language;
   t: (key: keyof C['id'] & string, params?: Record<string, string | number>) => string;
 } {
-  const lang = useSyncExternalStore(subscribe, getLanguage, getLanguage);
+  useSyncExternalStore(subscribe, getVersion, getVersion);
+  const lang = current;
   const table = catalogues[lang];
-  return { lang, t: (key, params) => format(table[key] ?? key, params) };
+  const own = overrides.get(catalogues)?.[lang];
+  return { lang, t: (key, params) => format(own?.[key] ?? table[key] ?? key, params) };
+}
+
+/**
+ * Puts the theme's renamed labels of `screen` over its catalogue, for every `useT` of that
+ * catalogue on the page; a new theme (a `theme.updated` refetch) replaces them live.
+ */
+export function useThemeLabels(
+  catalogues: Catalogues,
+  labels: ThemeLabels | undefined,
+  screen: ThemeLabelScreen,
+): void {
+  useEffect(() => {
+    overrides.set(catalogues, labelsFor(labels, screen));
+    notify();
+  }, [catalogues, labels, screen]);
 }
 
 document.documentElement.lang = current;

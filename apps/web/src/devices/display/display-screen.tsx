@@ -5,7 +5,8 @@ import { displayPath, type DisplayLayout } from '@antrean/shared/common/device-p
 import type { Language } from '@antrean/shared/i18n/lang';
 import { useLiveConnection, useLiveStatus, useLiveTopic } from '@/lib/use-live';
 import type { LiveConnection } from '@/lib/live';
-import { useT } from '../common/i18n';
+import { backdrop } from '@antrean/shared/common/contrast';
+import { useT, useThemeLabels } from '../common/i18n';
 import { useFavicon } from '../common/use-favicon';
 import catalogues from '../../locales-devices/display.json';
 import { Announcer, audioAllowedWithoutGesture, unlockAudio, type VoiceSettings } from './announcer';
@@ -71,6 +72,7 @@ function themeStyle(config: DisplayConfig | null): CSSProperties {
     '--dsp-on-accent': readableOn(accent, '#ffffff'),
     // Highlights drawn on the background (numbers, headings) use the accent only when it is readable there.
     '--dsp-accent-text': readableOn(bg, accent, 3),
+    backgroundImage: backdrop(bg, theme.backgroundUrl),
     fontFamily: theme.fontFamily || undefined,
   };
 }
@@ -188,6 +190,7 @@ function DisplayApp({
   const seenReconfigure = useRef(0);
   const { config, error: configError } = useDisplayConfig(code, configVersion);
   useFavicon(config?.theme.faviconUrl);
+  useThemeLabels(catalogues, config?.theme.labels, 'display');
   const status = useLiveStatus();
   const connection = useLiveConnection();
   const connectionRef = useRef<LiveConnection | null>(null);

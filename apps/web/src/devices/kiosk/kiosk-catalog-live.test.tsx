@@ -128,3 +128,47 @@ describe('kiosk: the catalogue changes live', () => {
     expect(await screen.findByRole('button', { name: 'KTP Elektronik' })).toBeInTheDocument();
   });
 });
+
+describe('kiosk: the theme changes live', () => {
+  it("shows a new theme's renamed labels and background image on theme.updated, in both languages", async () => {
+    let served = config([KK]);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).endsWith('/api/v1/kiosk/config')) {
+          return new Response(JSON.stringify(served), { headers: { 'content-type': 'application/json' } });
+        }
+        return new Response(null, { status: 204 });
+      }),
+    );
+    const { container } = render(<KioskScreen code="KIOS-JKT01" />);
+    expect(await screen.findByRole('button', { name: 'Ambil antrean' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Pilih layanan' })).toBeInTheDocument();
+    const root = () => container.querySelector<HTMLElement>('.kiosk-root');
+    expect(root()?.style.backgroundImage).toBe('none');
+    act(() => live.push('kiosk:KIOS-JKT01', { kind: 'snapshot', data: { branchId: 'branch-1' } }));
+
+    served = {
+      ...config([KK]),
+      theme: {
+        ...DEFAULT_THEME,
+        backgroundUrl: '/api/v1/public/branding/bg-1',
+        // Only the Indonesian text of the heading is renamed: English keeps the product's.
+        labels: {
+          kioskServicesTab: { id: 'Ambil Nomor', en: 'Get your number' },
+          kioskServicesTitle: { id: 'Mau ke mana?' },
+        },
+      },
+    };
+    act(() =>
+      live.push('kiosk:KIOS-JKT01', { kind: 'event', type: 'theme.updated', data: { themeId: 't-1' } }),
+    );
+    expect(await screen.findByRole('button', { name: 'Ambil Nomor' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Mau ke mana?' })).toBeInTheDocument();
+    expect(root()?.style.backgroundImage).toContain('url("/api/v1/public/branding/bg-1")');
+
+    act(() => setLanguage('en'));
+    expect(await screen.findByRole('button', { name: 'Get your number' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Choose a service' })).toBeInTheDocument();
+  });
+});

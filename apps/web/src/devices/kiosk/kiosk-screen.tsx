@@ -2,7 +2,8 @@ import './kiosk.css';
 import { useCallback, useEffect, useReducer, useRef, type CSSProperties, type ReactNode } from 'react';
 import type { CheckInBody, KioskConfigAnswer, KioskIssueBody } from '../common/contracts';
 import { deviceFetch } from '../common/http';
-import { setLanguage, useT } from '../common/i18n';
+import { backdrop } from '@antrean/shared/common/contrast';
+import { setLanguage, useT, useThemeLabels } from '../common/i18n';
 import catalogues from '../../locales-devices/kiosk.json';
 import { PHONE_PATTERN, isIssuedTicket, newKey, readableOn, type DeviceService } from '../onsite/device-kit';
 import { CodeForm, UnknownCode } from './code-form';
@@ -39,6 +40,7 @@ function themeStyle(config: KioskConfigAnswer): CSSProperties {
     '--k-on-primary': readableOn(theme.primaryColor),
     '--k-bg': theme.displayBackground,
     '--k-fg': readableOn(theme.displayBackground),
+    backgroundImage: backdrop(theme.displayBackground, theme.backgroundUrl),
     fontFamily: theme.fontFamily,
   };
 }
@@ -48,6 +50,7 @@ function KioskApp({ code, now }: { code: string; now: () => number }) {
   const { config, unknown, offline, reload, markDown } = useKioskConfig(code);
   useCatalogReload(unknown ? '' : code, reload);
   useFavicon(config?.theme.faviconUrl);
+  useThemeLabels(catalogues, config?.theme.labels, 'kiosk');
   const [state, dispatch] = useReducer(kioskReducer, initialKioskState);
   const intentRef = useRef<{ signature: string; key: string } | null>(null);
   const inFlight = useRef(false);

@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState, type CSSProperties, type Synt
 import type { OnSiteConfigAnswer as OnSiteConfig, PublicIssueBody } from '../common/contracts';
 import { DeviceHttpError, deviceFetch } from '../common/http';
 import { FieldHelp } from '../common/controls';
-import { useT } from '../common/i18n';
+import { backdrop } from '@antrean/shared/common/contrast';
+import { useT, useThemeLabels } from '../common/i18n';
 import { LangSwitch } from './lang-switch';
 import { LoadState } from './load-state';
 import catalogues from '../../locales-devices/onsite.json';
@@ -51,6 +52,7 @@ function BranchForm({ t }: { t: T }) {
 function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
   const { t, lang } = useT(catalogues);
   const [config, setConfig] = useState<OnSiteConfig | null>(null);
+  useThemeLabels(catalogues, config?.theme.labels, 'onsite');
   const [loadError, setLoadError] = useState<'not-found' | 'network' | null>(null);
   const [selected, setSelected] = useState<DeviceService | null>(null);
   const [subId, setSubId] = useState<string>('');
@@ -104,6 +106,8 @@ function OnSite({ branchId, now }: { branchId: string; now: () => number }) {
   const style: CSSProperties = {
     '--os-primary': theme.primaryColor,
     '--os-on-primary': readableOn(theme.primaryColor),
+    // Under a veil of the page's own light background (onsite.css), so its dark text stays readable.
+    backgroundImage: backdrop('#f5f7fa', theme.backgroundUrl),
     fontFamily: theme.fontFamily,
   };
 

@@ -1,7 +1,13 @@
 import { useState } from 'react';
-import { Alert, ColorInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Accordion, Alert, ColorInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { MIN_CONTRAST, contrastRatio } from '@antrean/shared/common/contrast';
+import {
+  THEME_LABEL_KEYS,
+  THEME_LABEL_MAX,
+  THEME_LABEL_SCREENS,
+  labelTarget,
+} from '@antrean/shared/domain/theme-labels';
 import {
   THEME_FONTS,
   THEME_NAME_MAX,
@@ -14,6 +20,7 @@ import { ImageUploadField } from '@/components/admin/image-upload-field';
 import { isApiError } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
 import { applyServerFieldErrors, useZodForm } from '@/lib/use-zod-form';
+import { defaultLabel } from '../lib/default-labels';
 import { ThemePreview } from './theme-preview';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
@@ -38,7 +45,16 @@ const NEW_THEME: ThemeInput = {
   headingFontFamily: THEME_FONTS[0],
   logoFileId: null,
   faviconFileId: null,
+  backgroundFileId: null,
+  labels: {},
 };
+
+/** Every label with both texts ('' keeps the product's), so each input is controlled. */
+function allLabels(labels: ThemeInput['labels']): ThemeInput['labels'] {
+  return Object.fromEntries(
+    THEME_LABEL_KEYS.map((key) => [key, { id: labels[key]?.id ?? '', en: labels[key]?.en ?? '' }]),
+  );
+}
 
 /** The contrast of two colours once both are complete, for the live warnings. */
 function ratioOf(a: string, b: string): number | null {
@@ -76,9 +92,14 @@ export function ThemeFormDrawer({
         headingFontFamily: theme.headingFontFamily,
         logoFileId: theme.logoFileId,
         faviconFileId: theme.faviconFileId,
+        backgroundFileId: theme.backgroundFileId,
+        labels: theme.labels,
       }
     : NEW_THEME;
-  const form = useZodForm(ThemeInputSchema, { mode: 'controlled', initialValues: initial });
+  const form = useZodForm(ThemeInputSchema, {
+    mode: 'controlled',
+    initialValues: { ...initial, labels: allLabels(initial.labels) },
+  });
   const values = form.getValues();
   const submit = form.onSubmit(async (input) => {
     setFormError(null);
@@ -160,6 +181,56 @@ export function ThemeFormDrawer({
         onChange={(id) => form.setFieldValue('faviconFileId', id)}
         error={typeof form.errors.faviconFileId === 'string' ? form.errors.faviconFileId : null}
       />
+      <ImageUploadField
+        label={t('fields.background')}
+        purpose="background"
+        description={t('fields.backgroundHint')}
+        value={values.backgroundFileId}
+        onChange={(id) => form.setFieldValue('backgroundFileId', id)}
+        error={typeof form.errors.backgroundFileId === 'string' ? form.errors.backgroundFileId : null}
+      />
+      <Accordion variant="contained">
+        <Accordion.Item value="labels">
+          <Accordion.Control>{t('labels.title')}</Accordion.Control>
+          <Accordion.Panel>
+            <Stack gap="md">
+              <Text size="sm" c="dimmed">
+                {t('labels.intro')}
+              </Text>
+              {THEME_LABEL_SCREENS.map((screen) => (
+                <Stack key={screen} gap="xs" role="group" aria-label={t(`labels.screens.${screen}`)}>
+                  <Text fw={600} size="sm">
+                    {t(`labels.screens.${screen}`)}
+                  </Text>
+                  {THEME_LABEL_KEYS.filter((key) => labelTarget(key).screen === screen).map((key) => (
+                    <SimpleGrid key={key} cols={{ base: 1, xs: 2 }} spacing="xs">
+                      <TextInput
+                        label={t('labels.inLanguage', {
+                          label: t(`labels.keys.${key}`),
+                          language: 'Indonesia',
+                        })}
+                        placeholder={defaultLabel(key, 'id')}
+                        maxLength={THEME_LABEL_MAX}
+                        {...form.getInputProps(`labels.${key}.id`)}
+                      />
+                      <TextInput
+                        label={t('labels.inLanguage', {
+                          label: t(`labels.keys.${key}`),
+                          language: 'English',
+                        })}
+                        placeholder={defaultLabel(key, 'en')}
+                        maxLength={THEME_LABEL_MAX}
+                        lang="en"
+                        {...form.getInputProps(`labels.${key}.en`)}
+                      />
+                    </SimpleGrid>
+                  ))}
+                </Stack>
+              ))}
+            </Stack>
+          </Accordion.Panel>
+        </Accordion.Item>
+      </Accordion>
       <ThemePreview theme={values} />
     </FormDrawer>
   );

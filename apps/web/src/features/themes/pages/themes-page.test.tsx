@@ -22,6 +22,8 @@ const theme = (overrides: Partial<ThemeTemplate> = {}): ThemeTemplate => ({
   headingFontFamily: 'Inter, system-ui, sans-serif',
   logoFileId: null,
   faviconFileId: null,
+  backgroundFileId: null,
+  labels: {},
   isActive: false,
   ...overrides,
 });
@@ -110,6 +112,52 @@ describe('ThemesPage', () => {
       name: 'Biru Bank',
       displayTextColor: '#ffffff',
       displayBackground: '#0a2540',
+    });
+  });
+
+  it('renames screen labels (the product texts as placeholders), previews them, and shows a server refusal on its field', async () => {
+    const { requests } = mockApi(
+      routes(page([theme({ labels: { displayNowCalling: { id: 'Silakan ke loket', en: '' } } })]), [
+        {
+          method: 'PUT',
+          path: `/api/v1/themes/${THEME_ID}`,
+          status: 400,
+          body: errorBody('VALIDATION_FAILED', 'x', {
+            fields: { 'labels.kioskServicesTab.en': 'Maksimal 40 karakter.' },
+          }),
+        },
+      ]),
+    );
+    const u = user();
+    renderPage();
+    await u.click(await screen.findByRole('button', { name: 'Ubah Biru Bank' }));
+    const drawer = await screen.findByRole('dialog', { name: 'Ubah Biru Bank' });
+    await u.click(within(drawer).getByRole('button', { name: 'Label layar (opsional)' }));
+    const kioskTab = within(drawer).getByRole('textbox', { name: 'Tab ambil antrean (Indonesia)' });
+    expect(kioskTab).toHaveValue('');
+    expect(kioskTab).toHaveAttribute('placeholder', 'Ambil antrean');
+    expect(within(drawer).getByRole('textbox', { name: 'Tab ambil antrean (English)' })).toHaveAttribute(
+      'placeholder',
+      'Take a number',
+    );
+    expect(within(drawer).getByRole('textbox', { name: 'Sedang dipanggil (Indonesia)' })).toHaveValue(
+      'Silakan ke loket',
+    );
+    // The preview shows the display's label as it is now, and the kiosk's as it is typed.
+    expect(within(drawer).getByTestId('display-preview')).toHaveTextContent('Silakan ke loket');
+    await u.type(kioskTab, 'Ambil Nomor');
+    expect(within(drawer).getByTestId('kiosk-preview')).toHaveTextContent('Ambil Nomor');
+
+    await u.click(within(drawer).getByRole('button', { name: 'Simpan' }));
+    expect(await within(drawer).findByText('Maksimal 40 karakter.')).toBeInTheDocument();
+    const body = requests.find((r) => r.method === 'PUT')?.body as {
+      labels: unknown;
+      backgroundFileId: unknown;
+    };
+    expect(body.backgroundFileId).toBeNull();
+    expect(body.labels).toMatchObject({
+      kioskServicesTab: { id: 'Ambil Nomor', en: '' },
+      displayNowCalling: { id: 'Silakan ke loket', en: '' },
     });
   });
 
