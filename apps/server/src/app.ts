@@ -6,7 +6,7 @@ import multipart from '@fastify/multipart';
 import { serviceDeps, type Deps } from './lib/deps';
 import { installSecurityHeaders } from './plugins/security-headers';
 import { installZod } from './plugins/zod';
-import { installErrorHandling } from './plugins/errors';
+import { frameworkErrors, installErrorHandling } from './plugins/errors';
 import { clientErrorHandler, httpServerOptions, installRequestLimits } from './plugins/http-limits';
 import { installAuth } from './plugins/auth';
 import { installOpenApi } from './plugins/openapi';
@@ -111,6 +111,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     requestTimeout: deps.config.http.requestTimeoutMs,
     connectionTimeout: deps.config.http.idleTimeoutMs,
     clientErrorHandler,
+    frameworkErrors,
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
   installZod(app);

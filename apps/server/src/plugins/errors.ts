@@ -66,6 +66,37 @@ function mapFastifyError(error: FastifyError): { code: ErrorCode; details?: unkn
   return undefined;
 }
 
+/** A multipart body the parser could not read (busboy's own errors carry no code nor status). */
+function isMalformedMultipart(error: FastifyError, request: FastifyRequest): boolean {
+  return (
+    error.statusCode === undefined &&
+    /^multipart\//i.test(request.headers['content-type'] ?? '') &&
+    /multipart|boundary|part header|end of form/i.test(error.message)
+  );
+}
+
+/** The client broke off or mangled its body (a bad chunk, a reset): its fault, not ours. */
+function isClientStreamError(error: FastifyError): boolean {
+  const code: unknown = error.code;
+  if (typeof code !== 'string') return error.message === 'aborted';
+  return (
+    code === 'ECONNRESET' ||
+    code === 'ECONNABORTED' ||
+    code === 'ERR_STREAM_PREMATURE_CLOSE' ||
+    code.startsWith('HPE_') ||
+    error.message === 'aborted'
+  );
+}
+
+/**
+ * Fastify's router refusals, before any route: a path that does not decode (`%zz`) is
+ * 400 BAD_REQUEST, a path parameter over `maxParamLength` (100) is 404 NOT_FOUND — no id of ours
+ * is that long — both in the error envelope (issue 13 item 4).
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  void sendError(request, reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'BAD_REQUEST');
+}
+
 /** Renders every failure as `{"error":{"code","message","details"}}` in the request's language. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -95,6 +126,14 @@ export function installErrorHandling(app: FastifyInstance): void {
         );
       }
       return sendError(request, reply, mapped.code, mapped.details);
+    }
+    if (isMalformedMultipart(error, request)) {
+      return sendError(request, reply, 'VALIDATION_FAILED', { fields: { file: 'v.format' } });
+    }
+    if (isClientStreamError(error)) {
+      // Anyone can send these: one line at warn, no stack (it would let them flood the log).
+      request.log.warn({ code: error.code, message: error.message }, 'malformed or broken request body');
+      return sendError(request, reply, 'BAD_REQUEST');
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendError(request, reply, 'INTERNAL_ERROR');
