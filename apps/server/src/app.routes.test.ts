@@ -73,6 +73,7 @@ describeWithDb('route table', () => {
    */
   const PUBLIC_AREAS = [
     /^GET \/api\/health$/,
+    /^GET \/\.well-known\/security\.txt$/,
     /^POST \/api\/v1\/auth\/(login|logout)$/,
     /^GET \/api\/docs(\/|$)/,
     /^[A-Z]+ \/api\/v1\/public\//,

@@ -11,6 +11,7 @@ import { clientErrorHandler, httpServerOptions, installRequestLimits } from './p
 import { installAuth } from './plugins/auth';
 import { installOpenApi } from './plugins/openapi';
 import { installWeb } from './plugins/web';
+import { securityTxtRoute } from './plugins/security-txt';
 import { createAuthService } from './modules/auth/auth.service';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createBranchService } from './modules/branches/branch.service';
@@ -141,6 +142,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
 
   await app.register(async (api) => {
     healthRoutes(api, deps);
+    securityTxtRoute(api, deps);
     authRoutes(api, deps, auth);
     branchRoutes(api, createBranchService(services));
     catalogRoutes(api, createCatalogService(services));

@@ -24,6 +24,13 @@ const EnvSchema = z.object({
   HTTP_IDLE_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
   /** Requests one client address may have in progress at once; 0: no limit. */
   HTTP_MAX_REQUESTS_PER_ADDRESS: z.coerce.number().int().min(0).default(256),
+  /** `off` takes the API documentation (/api/docs, its UI and JSON) off the server, e.g. in production. */
+  API_DOCS: z.enum(['on', 'off']).default('on'),
+  /** The Contact of /.well-known/security.txt (mailto: or https:); default security@ the public host. */
+  SECURITY_CONTACT: z
+    .string()
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
   /** Topics one live socket may hold at once (issue 13). */
   LIVE_MAX_TOPICS_PER_SOCKET: z.coerce.number().int().min(1).default(100),
   /** Live sockets one client address may hold open; 0: no limit (e.g. when a proxy limits). */
@@ -59,6 +66,10 @@ export interface Config {
   publicUrl: string | undefined;
   allowedOrigins: string[];
   sessionTtlMs: number;
+  /** Whether /api/docs (the UI and the OpenAPI document) is served. */
+  apiDocs: boolean;
+  /** The Contact line of /.well-known/security.txt. */
+  securityContact: string;
   /** Slow-client limits of the HTTP server (issue 13): timeouts and requests in progress per address. */
   http: {
     requestTimeoutMs: number;
@@ -83,6 +94,14 @@ export function isPostgresUrl(url: string | undefined): url is string {
   return !!url && /^postgres(ql)?:\/\//.test(url);
 }
 
+function publicHost(publicUrl: string | undefined): string {
+  try {
+    return publicUrl ? new URL(publicUrl).hostname : 'localhost';
+  } catch {
+    return 'localhost';
+  }
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const env = EnvSchema.parse(source);
   const dataDir = path.resolve(env.DATA_DIR);
@@ -101,6 +120,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim())
       .filter(Boolean),
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
+    apiDocs: env.API_DOCS === 'on',
+    securityContact: env.SECURITY_CONTACT ?? `mailto:security@${publicHost(env.PUBLIC_URL)}`,
     http: {
       requestTimeoutMs: env.HTTP_REQUEST_TIMEOUT_MS,
       headersTimeoutMs: Math.min(env.HTTP_HEADERS_TIMEOUT_MS, env.HTTP_REQUEST_TIMEOUT_MS),

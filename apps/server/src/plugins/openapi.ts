@@ -4,7 +4,10 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import type { Deps } from '../lib/deps';
 
-/** OpenAPI generated from the route schemas: UI at /api/docs, document at /api/docs/json. */
+/**
+ * OpenAPI generated from the route schemas: UI at /api/docs, document at /api/docs/json. With
+ * `API_DOCS=off` neither is served (the schemas still describe and validate every route).
+ */
 export async function installOpenApi(app: FastifyInstance, deps: Deps): Promise<void> {
   await app.register(swagger, {
     openapi: {
@@ -27,6 +30,7 @@ export async function installOpenApi(app: FastifyInstance, deps: Deps): Promise<
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
+  if (!deps.config.apiDocs) return;
   await app.register(async (docs) => {
     // Third-party routes: declare them public so the route-table test sees a declaration.
     docs.addHook('onRoute', (route) => {

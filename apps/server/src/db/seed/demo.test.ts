@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../database';
 import { TEST_NOW, buildTestApp, type TestApp } from '../../test/app';
 import { createTestDatabase, describeWithDb } from '../../test/db';
+import { verifyPassword } from '../../lib/crypto';
 import { loginAs } from '../../test/factories';
 import { DEMO_LOGINS, DEMO_PASSWORD, isDatabaseEmpty, seedDemo } from './demo';
 
@@ -44,6 +45,15 @@ describeWithDb('demo seed', () => {
     for (const row of rows) (out[row.counter] ??= []).push(row.service);
     return out;
   }
+
+  it('gives every demo account a password hash of its own (distinct salts), each verifying the demo password', async () => {
+    const staff = await db().selectFrom('users').select('password_hash').execute();
+    const platform = await db().selectFrom('platform_users').select('password_hash').execute();
+    const hashes = [...staff, ...platform].map((r) => r.password_hash);
+    expect(hashes.length).toBeGreaterThanOrEqual(DEMO_LOGINS.length);
+    expect(new Set(hashes).size).toBe(hashes.length);
+    for (const hash of hashes) expect(await verifyPassword(hash, DEMO_PASSWORD)).toBe(true);
+  });
 
   it('isDatabaseEmpty is true before seeding and false after', async () => {
     expect(emptyBefore).toBe(true);

@@ -8,6 +8,8 @@ import { Seeder } from './seeder';
 import { hashPassword } from '../../lib/crypto';
 
 export const DEMO_PASSWORD = 'antrean123';
+/** The accounts seedDemo creates (each gets a hash of its own). */
+const DEMO_ACCOUNTS = 8;
 
 export const DEMO_LOGINS = [
   { username: 'superadmin', description: 'platform superadmin' },
@@ -34,13 +36,20 @@ export async function isDatabaseEmpty(database: Database): Promise<boolean> {
 
 /** Seeds the demo tenants in one transaction: all or nothing. */
 export async function seedDemo(database: Database, now: number): Promise<void> {
-  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // One hash per account, each with its own salt: equal hashes would tell anyone who reads the
+  // table that these accounts share a password (issue 13 item 6). Hashed before the transaction.
+  const hashes = await Promise.all(Array.from({ length: DEMO_ACCOUNTS }, () => hashPassword(DEMO_PASSWORD)));
+  const passwordHash = (): string => {
+    const next = hashes.pop();
+    if (next === undefined) throw new Error('seedDemo: more demo accounts than DEMO_ACCOUNTS');
+    return next;
+  };
   await database.db.transaction().execute(async (trx) => {
     const s = new Seeder(trx, now);
     const bank = await s.category('Bank');
     const hospital = await s.category('Rumah Sakit');
 
-    await s.platformUser('superadmin', 'Super Admin', passwordHash);
+    await s.platformUser('superadmin', 'Super Admin', passwordHash());
 
     // ── Bank Nusantara ──
     const bn = await s.tenant({ name: 'Bank Nusantara', categoryId: bank });
@@ -228,34 +237,34 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
       username: 'admin.nusantara',
       fullName: 'Admin Nusantara',
       role: 'admin',
-      passwordHash,
+      passwordHash: passwordHash(),
     });
     await s.user(bn, {
       username: 'operator.jkt01',
       fullName: 'Operator Sudirman',
       role: 'operator',
-      passwordHash,
+      passwordHash: passwordHash(),
       branchIds: [jkt],
     });
     await s.user(bn, {
       username: 'caller.jkt01a',
       fullName: 'Ayu Lestari',
       role: 'caller',
-      passwordHash,
+      passwordHash: passwordHash(),
       branchIds: [jkt],
     });
     await s.user(bn, {
       username: 'caller.jkt01b',
       fullName: 'Budi Santoso',
       role: 'caller',
-      passwordHash,
+      passwordHash: passwordHash(),
       branchIds: [jkt],
     });
     await s.user(bn, {
       username: 'supervisor.jkt01',
       fullName: 'Siti Rahma',
       role: 'supervisor',
-      passwordHash,
+      passwordHash: passwordHash(),
       branchIds: [jkt],
     });
 
@@ -292,12 +301,17 @@ export async function seedDemo(database: Database, now: number): Promise<void> {
         updated_at: now,
       })
       .execute();
-    await s.user(rs, { username: 'admin.sehat', fullName: 'Admin Sehat', role: 'admin', passwordHash });
+    await s.user(rs, {
+      username: 'admin.sehat',
+      fullName: 'Admin Sehat',
+      role: 'admin',
+      passwordHash: passwordHash(),
+    });
     await s.user(rs, {
       username: 'caller.rss01',
       fullName: 'Dewi Anggraini',
       role: 'caller',
-      passwordHash,
+      passwordHash: passwordHash(),
       branchIds: [rss],
     });
   });
