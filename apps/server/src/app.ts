@@ -46,6 +46,8 @@ import { createCounterService } from './modules/counters/counter.service';
 import { counterRoutes } from './modules/counters/counter.routes';
 import { createCurrencyService } from './modules/boards/currency.service';
 import { currencyRoutes } from './modules/boards/currency.routes';
+import { createProductService } from './modules/boards/product.service';
+import { productRoutes } from './modules/boards/product.routes';
 import { createServiceAdminService } from './modules/services/service.service';
 import { serviceRoutes } from './modules/services/service.routes';
 import { createServiceMappingService } from './modules/services/service-mapping.service';
@@ -156,6 +158,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     );
     counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
     currencyRoutes(api, createCurrencyService(services, createAudit(deps.clock), bus));
+    productRoutes(api, createProductService(services, createAudit(deps.clock), bus));
     serviceRoutes(api, createServiceAdminService(services, createAudit(deps.clock), bus));
     serviceMappingRoutes(api, createServiceMappingService(services, createAudit(deps.clock), bus));
     eformRoutes(api, createEformService(services, createAudit(deps.clock)));

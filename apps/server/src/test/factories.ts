@@ -123,6 +123,8 @@ export interface TenantGraph {
   currency: { id: string };
   /** A running text, a banner (showing `file`) and a video of the tenant, for every display. */
   signage: { runningTextId: string; bannerId: string; videoId: string };
+  /** An interest-rate product of the tenant with one item. */
+  product: { id: string; itemId: string };
 }
 
 export function createFactories(database: Database, clock: Clock, dataDir?: string) {
@@ -453,7 +455,33 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     const theme = { id: await buildTheme(tenant.id) };
     const currency = { id: await buildCurrency(tenant.id) };
     const signage = await buildSignage(tenant.id, file.id);
-    return { tenant, service, main, other, users, file, holiday, theme, currency, signage };
+    const product = await buildProduct(tenant.id);
+    return { tenant, service, main, other, users, file, holiday, theme, currency, signage, product };
+  }
+
+  /** An active product ("Tabungan") with one item ("Reguler", 1.25 %). */
+  async function buildProduct(tenantId: string): Promise<{ id: string; itemId: string }> {
+    const now = clock.now();
+    const id = newId(now);
+    const itemId = newId(now);
+    await db
+      .insertInto('products')
+      .values({ id, tenant_id: tenantId, name: 'Tabungan', sort_order: 0, created_at: now, updated_at: now })
+      .execute();
+    await db
+      .insertInto('product_items')
+      .values({
+        id: itemId,
+        tenant_id: tenantId,
+        product_id: id,
+        name: 'Reguler',
+        percentage: '1.25',
+        sort_order: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return { id, itemId };
   }
 
   /** A foreign currency of the tenant with e-rate, bank note and TT counter rates (decimal text). */

@@ -143,6 +143,8 @@ const PARAM_IDS: Record<string, (s: Scope) => string> = {
   runningTextId: (s) => s.tenant.signage.runningTextId,
   bannerId: (s) => s.tenant.signage.bannerId,
   videoId: (s) => s.tenant.signage.videoId,
+  productId: (s) => s.tenant.product.id,
+  itemId: (s) => s.tenant.product.itemId,
 };
 
 /** Parameters whose entity belongs to one branch (another branch of the same tenant has its own). */
@@ -198,6 +200,9 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
     body: () => ({ isActive: true }),
   },
   'PATCH /api/v1/currencies/:currencyId': { body: () => ({ sell: '1.5' }) },
+  'PATCH /api/v1/products/:productId': { body: () => ({ sortOrder: 3 }) },
+  'POST /api/v1/products/:productId/items': { body: () => ({ name: 'Baru', percentage: '2', sortOrder: 1 }) },
+  'PATCH /api/v1/products/:productId/items/:itemId': { body: () => ({ percentage: '2.5' }) },
   'GET /api/v1/branches/by-code/:code': {
     params: { code: (s) => s.branch.branch.code },
     branchScopedParams: ['code'],

@@ -46,6 +46,10 @@ const currenciesPage = lazyScreen(
   () => import('@/features/currencies/pages/currencies-page'),
   (m) => m.CurrenciesPage,
 );
+const productsPage = lazyScreen(
+  () => import('@/features/products/pages/products-page'),
+  (m) => m.ProductsRoute,
+);
 const countersPage = lazyScreen(
   () => import('@/features/counters/pages/counters-page'),
   (m) => m.CountersPage,
@@ -125,6 +129,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   displays: devicesPage,
   counters: countersPage,
   currency: currenciesPage,
+  products: productsPage,
   users: usersPage,
   serviceUsers: serviceUsersPage,
   branches: branchesPage,

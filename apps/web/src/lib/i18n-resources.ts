@@ -43,6 +43,8 @@ import idResetQueue from '@/locales/id/resetQueue.json';
 import enResetQueue from '@/locales/en/resetQueue.json';
 import idCurrencies from '@/locales/id/currencies.json';
 import enCurrencies from '@/locales/en/currencies.json';
+import idProducts from '@/locales/id/products.json';
+import enProducts from '@/locales/en/products.json';
 
 export const NAMESPACES = [
   'common',
@@ -65,6 +67,7 @@ export const NAMESPACES = [
   'holidays',
   'resetQueue',
   'currencies',
+  'products',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -91,6 +94,7 @@ export const CATALOGUES = {
     holidays: idHolidays,
     resetQueue: idResetQueue,
     currencies: idCurrencies,
+    products: idProducts,
   },
   en: {
     common: enCommon,
@@ -113,6 +117,7 @@ export const CATALOGUES = {
     holidays: enHolidays,
     resetQueue: enResetQueue,
     currencies: enCurrencies,
+    products: enProducts,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -144,6 +149,7 @@ export interface AppResources {
   holidays: typeof idHolidays;
   resetQueue: typeof idResetQueue;
   currencies: typeof idCurrencies;
+  products: typeof idProducts;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

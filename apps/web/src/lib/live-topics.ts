@@ -27,6 +27,7 @@ function readStaffEvent(message: Extract<LiveMessage, { kind: 'event' }>): Staff
     case 'theme.updated':
     case 'fx.updated':
     case 'media.updated':
+    case 'rates.updated':
       return undefined;
     default: {
       const parsed = STAFF_EVENTS[type].safeParse(data);

@@ -103,9 +103,6 @@ const DisplayConfigSchema = z
       }),
     ),
     videos: z.array(z.object({ id: IdSchema, name: z.string(), url: z.string().nullable() })),
-    products: z.array(
-      z.object({ name: z.string(), items: z.array(z.object({ name: z.string(), percentage: z.string() })) }),
-    ),
   })
   .meta({ id: 'DisplayConfig' });
 export type DisplayConfig = z.infer<typeof DisplayConfigSchema>;

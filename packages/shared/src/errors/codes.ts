@@ -72,6 +72,8 @@ const ERROR_STATUS = {
   THEME_NAME_TAKEN: 409,
   THEME_IN_USE: 409,
   CURRENCY_CODE_TAKEN: 409,
+  PRODUCT_NAME_TAKEN: 409,
+  PRODUCT_ITEM_NAME_TAKEN: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

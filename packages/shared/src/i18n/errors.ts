@@ -245,6 +245,14 @@ export const ERROR_MESSAGES = {
     id: 'Kode valas sudah ada.',
     en: 'This currency code already exists.',
   },
+  PRODUCT_NAME_TAKEN: {
+    id: 'Nama produk sudah ada.',
+    en: 'This product name already exists.',
+  },
+  PRODUCT_ITEM_NAME_TAKEN: {
+    id: 'Nama item sudah ada di produk ini.',
+    en: 'This item name already exists in the product.',
+  },
 } as const satisfies Record<ErrorCode, Record<Language, string>>;
 
 export function errorMessage(code: ErrorCode, lang: Language): string {

@@ -45,6 +45,7 @@ describe('the live event map', () => {
       services: [{ id: S1, code: 'A', name: 'Teller', waiting: 3 }],
       recentCalls: [liveTicket],
       fx: { currencies: [], updatedAt: null },
+      rates: { products: [{ name: 'Deposito', items: [{ name: '3 bulan', percentage: '3.5' }] }] },
     };
     expect(parseLiveData('display', { type: 'snapshot', data: snapshot })).toEqual({ success: true });
     // The FX board's rates are exact decimal text, never numbers.

@@ -50,6 +50,17 @@ const DisplayFxSchema = z.object({
 });
 export type DisplayFx = z.infer<typeof DisplayFxSchema>;
 
+/** The interest-rate board: the tenant's active products with their items (percentages as text). */
+const DisplayRatesSchema = z.object({
+  products: z.array(
+    z.object({
+      name: z.string(),
+      items: z.array(z.object({ name: z.string(), percentage: z.string() })),
+    }),
+  ),
+});
+export type DisplayRates = z.infer<typeof DisplayRatesSchema>;
+
 /**
  * A display's state: the branch's counters with what they call, waiting counts and recent calls,
  * and its boards (a display that reconnects gets them in the snapshot, whatever it missed).
@@ -64,6 +75,7 @@ const DisplaySnapshotSchema = z.object({
   /** Newest first; each with the counter that called it. */
   recentCalls: z.array(LiveTicketSchema),
   fx: DisplayFxSchema,
+  rates: DisplayRatesSchema,
 });
 export type DisplaySnapshot = z.infer<typeof DisplaySnapshotSchema>;
 
@@ -119,6 +131,7 @@ function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType
     'theme.updated': ThemeUpdatedSchema,
     'fx.updated': DisplayFxSchema,
     'media.updated': MediaUpdatedSchema,
+    'rates.updated': DisplayRatesSchema,
   } satisfies Record<LiveEventType, z.ZodType>;
 }
 

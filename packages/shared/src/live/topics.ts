@@ -51,6 +51,7 @@ export const LIVE_EVENT_TYPES = [
   'theme.updated',
   'fx.updated',
   'media.updated',
+  'rates.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

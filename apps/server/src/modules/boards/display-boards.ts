@@ -1,8 +1,9 @@
-import type { DisplayFx } from '@antrean/shared/live/events';
+import type { DisplayFx, DisplayRates } from '@antrean/shared/live/events';
 import type { LiveBus } from '../../live/bus';
 import type { Db } from '../../lib/uow';
 import { listCurrencies, type CurrencyRow } from './currency.repository';
 import { activeDisplayCodes } from './display-boards.repository';
+import { readActiveProducts } from './product.repository';
 
 /**
  * The boards of the waiting room (FX rates, …) as the displays get them: in the display's
@@ -35,5 +36,29 @@ export async function publishFx(db: Db, bus: LiveBus, tenantId: string): Promise
   const [fx, codes] = await Promise.all([readDisplayFx(db, tenantId), activeDisplayCodes(db, tenantId)]);
   for (const code of codes) {
     bus.publish({ kind: 'topic', topic: `display:${code}`, type: 'fx.updated', data: fx });
+  }
+}
+
+/** The interest-rate board: the tenant's active products with their items. */
+export async function readDisplayRates(db: Db, tenantId: string): Promise<DisplayRates> {
+  const { products, items } = await readActiveProducts(db, tenantId);
+  return {
+    products: products.map((p) => ({
+      name: p.name,
+      items: items
+        .filter((i) => i.product_id === p.id)
+        .map((i) => ({ name: i.name, percentage: i.percentage })),
+    })),
+  };
+}
+
+/** Sends the tenant's interest-rate board to each of its active displays. */
+export async function publishRates(db: Db, bus: LiveBus, tenantId: string): Promise<void> {
+  const [rates, codes] = await Promise.all([
+    readDisplayRates(db, tenantId),
+    activeDisplayCodes(db, tenantId),
+  ]);
+  for (const code of codes) {
+    bus.publish({ kind: 'topic', topic: `display:${code}`, type: 'rates.updated', data: rates });
   }
 }

@@ -30,10 +30,10 @@ export async function listDisplayServiceIds(db: Db, tenantId: string, displayId:
   return rows.map((r) => r.service_id);
 }
 
-/** What a display shows besides the queue: voice settings, running texts, banners, videos, products (the FX board comes in the live snapshot). */
+/** What a display shows besides the queue: voice settings, running texts, banners, videos (the FX and interest-rate boards come in the live snapshot). */
 export async function readDisplayContent(db: Db, tenantId: string) {
   const t = tenantId;
-  const [voices, texts, banners, videos, products, items] = await Promise.all([
+  const [voices, texts, banners, videos] = await Promise.all([
     db.selectFrom('voice_settings').selectAll().where('tenant_id', '=', t).execute(),
     db
       .selectFrom('running_texts')
@@ -56,14 +56,6 @@ export async function readDisplayContent(db: Db, tenantId: string) {
       .where('is_active', '=', 1)
       .orderBy('sort_order')
       .execute(),
-    db
-      .selectFrom('products')
-      .selectAll()
-      .where('tenant_id', '=', t)
-      .where('is_active', '=', 1)
-      .orderBy('sort_order')
-      .execute(),
-    db.selectFrom('product_items').selectAll().where('tenant_id', '=', t).orderBy('sort_order').execute(),
   ]);
-  return { voices, texts, banners, videos, products, items };
+  return { voices, texts, banners, videos };
 }

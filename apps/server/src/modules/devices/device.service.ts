@@ -168,7 +168,7 @@ export function createDeviceService(deps: ServiceDeps) {
     const [
       { branch, tenantName, theme },
       row,
-      { voices, texts, banners, videos, products, items },
+      { voices, texts, banners, videos },
       serviceIds,
       targets,
     ] = await uow.read((db) =>
@@ -212,12 +212,6 @@ export function createDeviceService(deps: ServiceDeps) {
         },
         { texts, banners, videos, targets },
       ),
-      products: products.map((p) => ({
-        name: p.name,
-        items: items
-          .filter((i) => i.product_id === p.id)
-          .map((i) => ({ name: i.name, percentage: i.percentage })),
-      })),
     };
   }
 

@@ -6,7 +6,7 @@ import { findBranch } from '../branches/branch.repository';
 import { countWaitingByService, readBranchBoard } from '../branches/branch-board.repository';
 import { listRecentCalls } from '../tickets/ticket-queue.repository';
 import { toPublicEvent } from '../tickets/ticket.mapper';
-import { readDisplayFx } from '../boards/display-boards';
+import { readDisplayFx, readDisplayRates } from '../boards/display-boards';
 
 /** The live state every display layout renders from (issue/call events are applied on top). */
 export async function buildDisplaySnapshot(
@@ -18,11 +18,12 @@ export async function buildDisplaySnapshot(
   const branch = await findBranch(db, tenantId, branchId);
   if (!branch) throw new AppError('NOT_FOUND');
   const day = localDate(now, branch.time_zone);
-  const [board, recent, waiting, fx] = await Promise.all([
+  const [board, recent, waiting, fx, rates] = await Promise.all([
     readBranchBoard(db, tenantId, branchId, day, { activeCountersOnly: true }),
     listRecentCalls(db, tenantId, branchId, day, 10),
     countWaitingByService(db, tenantId, branchId, day),
     readDisplayFx(db, tenantId),
+    readDisplayRates(db, tenantId),
   ]);
   return {
     branch: { id: branch.id, code: branch.code, name: branch.name, timeZone: branch.time_zone },
@@ -45,5 +46,6 @@ export async function buildDisplaySnapshot(
     })),
     recentCalls: recent.map(toPublicEvent),
     fx,
+    rates,
   };
 }

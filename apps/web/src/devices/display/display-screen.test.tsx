@@ -86,7 +86,6 @@ const config: DisplayConfig = {
   ],
   banners: [],
   videos: [],
-  products: [{ name: 'Deposito', items: [{ name: '1 bulan', percentage: '4.25' }] }],
 };
 
 const snapshot: DisplaySnapshot = {
@@ -114,6 +113,7 @@ const snapshot: DisplaySnapshot = {
     ],
     updatedAt: Date.UTC(2026, 10, 22, 2, 30),
   },
+  rates: { products: [{ name: 'Deposito', items: [{ name: '1 bulan', percentage: '4.25' }] }] },
 };
 
 const called = {

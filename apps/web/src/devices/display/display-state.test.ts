@@ -31,6 +31,7 @@ const snapshot: DisplaySnapshot = {
     },
   ],
   fx: { currencies: [], updatedAt: null },
+  rates: { products: [] },
 };
 
 const ticket = (over: Partial<PublicTicket> = {}): PublicTicket => ({
@@ -58,6 +59,34 @@ describe('reduceDisplay', () => {
     expect(state.counters).toHaveLength(2);
     expect(state.calls).toEqual([]);
     expect(state.services[0]?.waiting).toBe(3);
+  });
+
+  it('fx.updated and rates.updated replace the boards whole; the queue stays as it was', () => {
+    const state = start();
+    const fx = {
+      currencies: [
+        {
+          code: 'USD',
+          name: 'US Dollar',
+          flag: 'US',
+          buy: '16150.5',
+          sell: '16450',
+          bankNoteBuy: null,
+          bankNoteSell: null,
+          ttCounterBuy: null,
+          ttCounterSell: null,
+        },
+      ],
+      updatedAt: 5,
+    };
+    const withFx = reduceDisplay(state, { kind: 'event', type: 'fx.updated', data: fx });
+    expect(withFx.fx).toEqual(fx);
+    expect(withFx.counters).toBe(state.counters);
+    const rates = { products: [{ name: 'Deposito', items: [{ name: '3 bulan', percentage: '3.5' }] }] };
+    const withRates = reduceDisplay(withFx, { kind: 'event', type: 'rates.updated', data: rates });
+    expect(withRates.rates).toEqual(rates);
+    expect(withRates.fx).toEqual(fx);
+    expect(withRates.resync).toBe(state.resync);
   });
 
   it('ignores a malformed snapshot and events before any snapshot', () => {

@@ -195,6 +195,7 @@ function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'di
   }
   // The boards come whole: the new one replaces the old.
   if (message.type === 'fx.updated') return { ...state, fx: message.data };
+  if (message.type === 'rates.updated') return { ...state, rates: message.data };
   return applyTicket(state, message.type, message.data.ticket);
 }
 
@@ -206,6 +207,7 @@ function emptyState(): DisplayState {
     services: [],
     recentCalls: [],
     fx: { currencies: [], updatedAt: null },
+    rates: { products: [] },
     known: {},
     calls: [],
     resync: 0,

@@ -53,7 +53,7 @@ function BigHeader({
 /** `/display/:id`: counters, latest calls, media, FX and interest boards, running text. */
 export function ClassicLayout(props: LayoutProps) {
   const { config, state, flashing, t, lang } = props;
-  const hasBoards = state.fx.currencies.length > 0 || config.products.some((p) => p.items.length > 0);
+  const hasBoards = state.fx.currencies.length > 0 || state.rates.products.some((p) => p.items.length > 0);
   return (
     <div className="dsp-layout dsp-classic">
       <Header config={config} state={state} t={t} lang={lang} />

@@ -27,7 +27,6 @@ function configWith(media: Pick<DisplayConfig, 'banners' | 'videos'>): DisplayCo
     theme: { ...DEFAULT_THEME, logoUrl: null, faviconUrl: null },
     voice: { mode: 'off', rate: 1, pitch: 1, volume: 1, voiceNameId: null, voiceNameEn: null, repeat: 1 },
     runningTexts: [],
-    products: [],
     ...media,
   };
 }

@@ -133,7 +133,7 @@ export function BoardsPanel({
   for (let i = 0; i < currencies.length; i += rows) {
     fxPages.push({ kind: 'fx', currencies: currencies.slice(i, i + rows) });
   }
-  const ratePages = config.products
+  const ratePages = state.rates.products
     .filter((p) => p.items.length > 0)
     .map((product) => ({ kind: 'rates' as const, product }));
   const all = [...fxPages, ...ratePages];

@@ -17,8 +17,6 @@ const config = {
   runningTexts: [],
   banners: [],
   videos: [],
-  currencies: [],
-  products: [],
 };
 
 function json(body: unknown, status = 200): Response {

@@ -16,7 +16,7 @@ function isDisplayConfig(value: unknown): value is DisplayConfig {
     typeof value.tenantName === 'string' &&
     typeof value.voice.mode === 'string' &&
     isObject(value.theme) &&
-    ['runningTexts', 'banners', 'videos', 'products'].every((key) => Array.isArray(value[key]))
+    ['runningTexts', 'banners', 'videos'].every((key) => Array.isArray(value[key]))
   );
 }
 /**
