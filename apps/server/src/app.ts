@@ -78,6 +78,8 @@ import { createSettingsService } from './modules/settings/settings.service';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { createWhatsAppWebhookService } from './modules/messaging/whatsapp-webhook.service';
 import { whatsappWebhookRoutes } from './modules/messaging/whatsapp-webhook.routes';
+import { createOutboxService } from './modules/messaging/outbox.service';
+import { outboxRoutes } from './modules/messaging/outbox.routes';
 import { createThemeService } from './modules/themes/theme.service';
 import { themeRoutes } from './modules/themes/theme.routes';
 import { createSignageService } from './modules/signage/signage.service';
@@ -169,6 +171,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     settingsRoutes(api, createSettingsService(services, createAudit(deps.clock), messaging));
     whatsappWebhookRoutes(api, createWhatsAppWebhookService(services, messaging.secrets));
     signageRoutes(api, createSignageService(services, createAudit(deps.clock), bus));
+    outboxRoutes(api, createOutboxService(services, createAudit(deps.clock)));
     themeRoutes(api, createThemeService(services, createAudit(deps.clock), bus));
     profileRoutes(api, createProfileService(services, createAudit(deps.clock), bus));
     userImportRoutes(api, createUserImportService(services, createAudit(deps.clock)));

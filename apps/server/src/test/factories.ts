@@ -125,6 +125,8 @@ export interface TenantGraph {
   signage: { runningTextId: string; bannerId: string; videoId: string };
   /** An interest-rate product of the tenant with one item. */
   product: { id: string; itemId: string };
+  /** A WhatsApp message of the tenant's outbox that failed (the admin may retry it). */
+  message: { id: string };
 }
 
 export function createFactories(database: Database, clock: Clock, dataDir?: string) {
@@ -456,7 +458,43 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
     const currency = { id: await buildCurrency(tenant.id) };
     const signage = await buildSignage(tenant.id, file.id);
     const product = await buildProduct(tenant.id);
-    return { tenant, service, main, other, users, file, holiday, theme, currency, signage, product };
+    const message = { id: await buildOutboxMessage(tenant.id, { status: 'failed' }) };
+    return { tenant, service, main, other, users, file, holiday, theme, currency, signage, product, message };
+  }
+
+  /** A message in the tenant's outbox (a first call to 081234567890 by default, pending). */
+  async function buildOutboxMessage(
+    tenantId: string,
+    values: { status?: string; recipient?: string; lastError?: string | null; createdAt?: number } = {},
+  ): Promise<string> {
+    const now = values.createdAt ?? clock.now();
+    const id = newId(now);
+    const status = values.status ?? 'pending';
+    await db
+      .insertInto('message_outbox')
+      .values({
+        id,
+        tenant_id: tenantId,
+        channel: 'whatsapp',
+        provider: 'log',
+        recipient: values.recipient ?? '+6281234567890',
+        template: 'first_call',
+        language: 'id',
+        payload: JSON.stringify({ number: 'A001', counterName: 'Loket 1', branchName: 'KC' }),
+        dedupe_key: `factory:${id}`,
+        status,
+        attempts: status === 'failed' ? 1 : 0,
+        next_attempt_at: now,
+        locked_until: null,
+        last_error: values.lastError ?? (status === 'failed' ? 'HTTP 401: Invalid OAuth access token' : null),
+        provider_message_id: null,
+        sent_at: null,
+        status_at: status === 'failed' ? now : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return id;
   }
 
   /** An active product ("Tabungan") with one item ("Reguler", 1.25 %). */
@@ -608,6 +646,7 @@ export function createFactories(database: Database, clock: Clock, dataDir?: stri
 
   return {
     buildTenantGraph,
+    buildOutboxMessage,
     buildSchedule,
     buildHoliday,
     buildFile,

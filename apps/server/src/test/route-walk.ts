@@ -139,6 +139,7 @@ const PARAM_IDS: Record<string, (s: Scope) => string> = {
   themeId: (s) => s.tenant.theme.id,
   categoryId: (s) => s.tenant.tenant.categoryId,
   holidayId: (s) => s.tenant.holiday.id,
+  messageId: (s) => s.tenant.message.id,
   currencyId: (s) => s.tenant.currency.id,
   runningTextId: (s) => s.tenant.signage.runningTextId,
   bannerId: (s) => s.tenant.signage.bannerId,

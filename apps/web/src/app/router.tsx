@@ -66,6 +66,10 @@ const branchesPage = lazyScreen(
   () => import('@/features/branches/pages/branches-page'),
   (m) => m.BranchesRoute,
 );
+const outboxPage = lazyScreen(
+  () => import('@/features/outbox/pages/outbox-page'),
+  (m) => m.OutboxPage,
+);
 const settingsPage = lazyScreen(
   () => import('@/features/settings/pages/settings-page'),
   (m) => m.SettingsPage,
@@ -134,6 +138,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   serviceUsers: serviceUsersPage,
   branches: branchesPage,
   configuration: settingsPage,
+  messages: outboxPage,
   themes: themesPage,
   services: servicesPage,
   categories: categoriesPage,

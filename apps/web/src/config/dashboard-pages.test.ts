@@ -23,6 +23,7 @@ describe('dashboard pages', () => {
         '/dashboard/master/valas',
         '/dashboard/parameter/rt',
         '/dashboard/parameter/mode-suara',
+        '/dashboard/parameter/pesan',
         '/dashboard/konfigurasi',
         '/dashboard/hari-libur',
         '/dashboard/tema',

@@ -73,6 +73,7 @@ const DASHBOARD_NAV: readonly DashboardNavEntry[] = [
         page('feedback', 'parameter/kepuasan', 'tenant.configure'),
         page('applications', 'parameter/aplikasi', 'platform.manage'),
         page('voiceMode', 'parameter/mode-suara', 'tenant.configure'),
+        page('messages', 'parameter/pesan', 'tenant.configure'),
         page('parameterGuide', 'parameter/panduan', 'tenant.configure'),
       ],
     },

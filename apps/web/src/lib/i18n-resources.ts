@@ -23,6 +23,8 @@ import idUsers from '@/locales/id/users.json';
 import enUsers from '@/locales/en/users.json';
 import idBranches from '@/locales/id/branches.json';
 import enBranches from '@/locales/en/branches.json';
+import idOutbox from '@/locales/id/outbox.json';
+import enOutbox from '@/locales/en/outbox.json';
 import idSettings from '@/locales/id/settings.json';
 import enSettings from '@/locales/en/settings.json';
 import idThemes from '@/locales/id/themes.json';
@@ -58,6 +60,7 @@ export const NAMESPACES = [
   'users',
   'branches',
   'settings',
+  'outbox',
   'themes',
   'services',
   'serviceMapping',
@@ -85,6 +88,7 @@ export const CATALOGUES = {
     users: idUsers,
     branches: idBranches,
     settings: idSettings,
+    outbox: idOutbox,
     themes: idThemes,
     services: idServices,
     serviceMapping: idServiceMapping,
@@ -108,6 +112,7 @@ export const CATALOGUES = {
     users: enUsers,
     branches: enBranches,
     settings: enSettings,
+    outbox: enOutbox,
     themes: enThemes,
     services: enServices,
     serviceMapping: enServiceMapping,
@@ -140,6 +145,7 @@ export interface AppResources {
   users: typeof idUsers;
   branches: typeof idBranches;
   settings: typeof idSettings;
+  outbox: typeof idOutbox;
   themes: typeof idThemes;
   services: typeof idServices;
   serviceMapping: typeof idServiceMapping;

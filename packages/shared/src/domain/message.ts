@@ -79,3 +79,42 @@ export const NO_TEMPLATES: WhatsAppTemplates = {
   after_hold_call: '',
   virtual_ticket: '',
 };
+
+/**
+ * An outbox message's delivery status: `pending` (queued), `retrying` (a try failed for a
+ * reason that may pass), `sent` (the provider took it), `delivered` / `read` (the provider's
+ * webhook said so), `failed` (refused for good, or out of tries; the error is kept).
+ */
+export const MESSAGE_STATUSES = ['pending', 'retrying', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * A phone number as the outbox page shows it: the first four and last four digits, the middle
+ * hidden (0812****7890; +62 numbers are shown from their 0 form). Short numbers keep only the last two.
+ */
+export function maskPhone(phone: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const local = digits.startsWith('62') ? `0${digits.slice(2)}` : digits;
+  if (local.length < 9) return `${'*'.repeat(Math.max(0, local.length - 2))}${local.slice(-2)}`;
+  return `${local.slice(0, 4)}${'*'.repeat(local.length - 8)}${local.slice(-4)}`;
+}
+
+/** One message of the admin's outbox page: the recipient masked, the payload not shown. */
+export const OutboxMessageSchema = z
+  .object({
+    id: z.string(),
+    kind: z.string(),
+    provider: z.string(),
+    recipient: z.string(),
+    language: z.string(),
+    status: z.enum(MESSAGE_STATUSES),
+    attempts: z.number().int().min(0),
+    lastError: z.string().nullable(),
+    /** When it was queued, and when its status last changed (sent, delivered, read, failed). */
+    createdAt: z.number().int(),
+    statusAt: z.number().int().nullable(),
+    /** When the next try runs (pending / retrying). */
+    nextAttemptAt: z.number().int().nullable(),
+  })
+  .meta({ id: 'OutboxMessage' });
+export type OutboxMessage = z.infer<typeof OutboxMessageSchema>;

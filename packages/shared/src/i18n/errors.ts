@@ -196,6 +196,10 @@ export const ERROR_MESSAGES = {
     id: 'Tanda tangan webhook tidak ada atau tidak cocok; tidak ada yang diubah.',
     en: 'The webhook signature is missing or does not match; nothing was changed.',
   },
+  OUTBOX_NOT_RETRYABLE: {
+    id: 'Hanya pesan yang gagal yang dapat dikirim ulang.',
+    en: 'Only a failed message can be sent again.',
+  },
   WEBHOOK_VERIFY_FAILED: {
     id: 'Verifikasi webhook gagal: mode atau verify token tidak cocok.',
     en: 'Webhook verification failed: the mode or the verify token does not match.',

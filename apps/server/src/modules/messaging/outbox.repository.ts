@@ -2,7 +2,9 @@ import type { Kysely, Selectable, Transaction } from 'kysely';
 import { newId } from '@antrean/shared/common/ids';
 import type { MessageKind } from '@antrean/shared/domain/message';
 import type { DbKind } from '../../db/database';
+import type { OutboxListQuery, OutboxSortField } from '@antrean/shared/contracts/outbox.contract';
 import { forUpdate } from '../../db/dialect';
+import { containsText, fetchPage, orderForPage, type PageRows } from '../../db/page.repository';
 import type { DB, MessageOutboxTable } from '../../db/schema';
 import type { MessagePayloads } from './message-text';
 
@@ -178,4 +180,48 @@ export async function applyDeliveryStatus(
     .where('status', 'in', STATUS_FROM[update.status])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+const SORT_COLUMNS: Record<OutboxSortField, string> = {
+  createdAt: 'created_at',
+  status: 'status',
+  attempts: 'attempts',
+};
+
+/** One page of the tenant's messages: a status filter, search in the kind and the last error. */
+export async function listOutboxPage(
+  db: Db,
+  tenantId: string,
+  query: OutboxListQuery,
+): Promise<PageRows<OutboxRow>> {
+  let select = db.selectFrom('message_outbox').selectAll().where('tenant_id', '=', tenantId);
+  if (query.status) select = select.where('status', '=', query.status);
+  const q = query.q;
+  if (q !== undefined) {
+    select = select.where((eb) => eb.or([containsText('template', q), containsText('last_error', q)]));
+  }
+  return fetchPage(orderForPage(select, SORT_COLUMNS[query.sort], query.dir, 'id'), query);
+}
+
+export async function findTenantMessage(
+  db: Db,
+  kind: DbKind,
+  tenantId: string,
+  id: string,
+): Promise<OutboxRow | undefined> {
+  return forUpdate(
+    kind,
+    db.selectFrom('message_outbox').selectAll().where('tenant_id', '=', tenantId).where('id', '=', id),
+  ).executeTakeFirst();
+}
+
+/** A failed message back in the queue now, with a fresh count of tries (the last error kept until then). */
+export async function requeueMessage(db: Db, tenantId: string, id: string, now: number): Promise<void> {
+  await db
+    .updateTable('message_outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now, locked_until: null, updated_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .execute();
 }

@@ -21,19 +21,25 @@ function positiveInt(raw: string | null, fallback: number): number {
  * and a shared link show the same page. Changing the search, the sort or the page size goes
  * back to page 1. Other params (the page's own filters) are left alone.
  */
-export function useListParams<const S extends string>(sortFields: readonly S[], defaultSort: S) {
+export function useListParams<const S extends string>(
+  sortFields: readonly S[],
+  defaultSort: S,
+  /** The direction when the URL names none (a log reads newest first: 'desc'). */
+  defaultDir: SortDirection = 'asc',
+) {
   const [search, setSearch] = useSearchParams();
   const params = useMemo((): ListParams<S> => {
     const sort = sortFields.find((f) => f === search.get('sort')) ?? defaultSort;
     const size = positiveInt(search.get('pageSize'), LIST_DEFAULT_PAGE_SIZE);
+    const rawDir = search.get('dir');
     return {
       page: positiveInt(search.get('page'), 1),
       pageSize: LIST_PAGE_SIZES.find((s) => s === size) ?? LIST_DEFAULT_PAGE_SIZE,
       q: search.get('q') ?? '',
       sort,
-      dir: search.get('dir') === 'desc' ? 'desc' : 'asc',
+      dir: rawDir === 'desc' ? 'desc' : rawDir === 'asc' ? 'asc' : defaultDir,
     };
-  }, [search, sortFields, defaultSort]);
+  }, [search, sortFields, defaultSort, defaultDir]);
 
   const update = useCallback(
     (changes: Record<string, string | number | null>) => {
