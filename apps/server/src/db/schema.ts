@@ -269,6 +269,14 @@ export interface IdempotencyKeysTable {
   expires_at: number;
 }
 
+export interface KioskServicesTable {
+  id: string;
+  tenant_id: string;
+  kiosk_id: string;
+  service_id: string;
+  created_at: number;
+}
+
 export interface KiosksTable {
   id: string;
   tenant_id: string;
@@ -655,6 +663,7 @@ export interface DB {
   guides: GuidesTable;
   holidays: HolidaysTable;
   idempotency_keys: IdempotencyKeysTable;
+  kiosk_services: KioskServicesTable;
   kiosks: KiosksTable;
   login_throttle: LoginThrottleTable;
   message_outbox: MessageOutboxTable;

@@ -276,7 +276,7 @@ export const ROUTE_REQUESTS: Record<string, RouteRequest> = {
   },
   // Device settings: new devices created inactive (no display limit in the way), no-op edits.
   'POST /api/v1/branches/:branchId/kiosks': {
-    body: () => ({ name: 'Kiosk walk', paperWidthMm: 80, isActive: false }),
+    body: () => ({ name: 'Kiosk walk', paperWidthMm: 80, serviceIds: [], isActive: false }),
   },
   'POST /api/v1/branches/:branchId/displays': {
     body: () => ({

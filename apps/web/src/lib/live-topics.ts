@@ -24,6 +24,7 @@ function readStaffEvent(message: Extract<LiveMessage, { kind: 'event' }>): Staff
     }
     // Device topics only: staff topics never carry these.
     case 'display.updated':
+    case 'kiosk.updated':
     case 'theme.updated':
     case 'fx.updated':
     case 'media.updated':

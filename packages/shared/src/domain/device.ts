@@ -8,8 +8,8 @@ export const DEVICE_NAME_MAX = 60;
 export const PAPER_WIDTHS = [58, 80] as const;
 /** The four display layouts (`/display`, `/new-display`, `/big-display`, `/pos-display`). */
 export const DISPLAY_LAYOUT_NAMES = ['classic', 'modern', 'big', 'pos'] as const;
-/** A display shows at most this many services (none listed: all of the branch's). */
-const DISPLAY_SERVICES_MAX = 50;
+/** A kiosk or display shows at most this many services (none listed: all of the branch's). */
+const DEVICE_SERVICES_MAX = 50;
 
 const name = z.string().trim().min(1).max(DEVICE_NAME_MAX);
 
@@ -23,6 +23,8 @@ export const KioskSettingsSchema = z
       PAPER_WIDTHS.map((w) => z.literal(w)),
       { error: 'v.mustChoose' },
     ),
+    /** The services it offers; empty: every service of the branch shown on kiosks. */
+    serviceIds: z.array(IdSchema).max(DEVICE_SERVICES_MAX),
     isActive: z.boolean(),
   })
   .meta({ id: 'KioskSettings' });
@@ -31,6 +33,7 @@ export type KioskSettings = z.infer<typeof KioskSettingsSchema>;
 export const KioskInputSchema = KioskSettingsSchema.pick({
   name: true,
   paperWidthMm: true,
+  serviceIds: true,
   isActive: true,
 }).strict();
 export type KioskInput = z.infer<typeof KioskInputSchema>;
@@ -41,7 +44,7 @@ const DisplayFieldsSchema = z.object({
   /** The counter a `pos` display belongs to (required for it; null for the other layouts). */
   counterId: IdSchema.nullable(),
   /** The services whose calls it shows; empty: all of the branch's services. */
-  serviceIds: z.array(IdSchema).max(DISPLAY_SERVICES_MAX),
+  serviceIds: z.array(IdSchema).max(DEVICE_SERVICES_MAX),
   /** The voice mode; null follows the branch's voice settings. */
   voiceMode: z.enum(VOICE_MODES, { error: 'v.mustChoose' }).nullable(),
   isActive: z.boolean(),

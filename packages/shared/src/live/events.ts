@@ -98,6 +98,8 @@ const CatalogChangedSchema = z.object({ serviceId: IdSchema.nullable() });
 const KioskSnapshotSchema = z.object({ branchId: IdSchema });
 /** A display's settings changed (layout, counter, services, voice): its screens reload their config. */
 const DisplayUpdatedSchema = z.object({ displayId: IdSchema });
+/** A kiosk's settings changed (name, paper width, services): the open kiosk reloads its config. */
+const KioskUpdatedSchema = z.object({ kioskId: IdSchema });
 /** The tenant's active theme changed: screens reload their config (colours, logo, favicon). */
 const ThemeUpdatedSchema = z.object({ themeId: IdSchema.nullable() });
 /** A running text, banner or video the display shows changed: its screens reload their config. */
@@ -128,6 +130,7 @@ function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType
     'counter.updated': counter,
     'catalog.changed': CatalogChangedSchema,
     'display.updated': DisplayUpdatedSchema,
+    'kiosk.updated': KioskUpdatedSchema,
     'theme.updated': ThemeUpdatedSchema,
     'fx.updated': DisplayFxSchema,
     'media.updated': MediaUpdatedSchema,

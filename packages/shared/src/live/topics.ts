@@ -48,6 +48,7 @@ export const LIVE_EVENT_TYPES = [
   'counter.updated',
   'catalog.changed',
   'display.updated',
+  'kiosk.updated',
   'theme.updated',
   'fx.updated',
   'media.updated',

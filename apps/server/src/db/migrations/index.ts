@@ -6,6 +6,8 @@ import * as m20261125_media_1 from './20261125_media_1_files_by_hash';
 import * as m20261125_media_2 from './20261125_media_2_signage';
 import * as m20261125_wa_1 from './20261125_wa_1_whatsapp_cloud';
 import * as m20261125_boards_1 from './20261125_boards_1_exact_rates';
+// Sorts after every migration already on main: Kysely refuses one that sorts before executed ones.
+import * as m20261125_wti9_1 from './20261125_wti9_1_kiosk_services';
 
 /** Static provider: migrations are bundled with the server, no directory scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -18,6 +20,7 @@ export const migrationProvider: MigrationProvider = {
       '20261125_media_2_signage': m20261125_media_2,
       '20261125_wa_1_whatsapp_cloud': m20261125_wa_1,
       '20261125_boards_1_exact_rates': m20261125_boards_1,
+      '20261125_wti9_1_kiosk_services': m20261125_wti9_1,
     });
   },
 };

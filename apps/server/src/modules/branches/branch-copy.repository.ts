@@ -98,6 +98,7 @@ export async function copyBranchSetup(
       target_id: string;
       created_at: number;
     }[] = [];
+    const kioskIds = new Map<string, string>();
     const kioskRows = (
       await trx
         .selectFrom('kiosks')
@@ -105,16 +106,20 @@ export async function copyBranchSetup(
         .where('tenant_id', '=', tenantId)
         .where('branch_id', '=', source)
         .execute()
-    ).map((k) => ({
-      ...k,
-      id: fresh.id(),
-      branch_id: target,
-      code: fresh.code(),
-      last_seen_at: null,
-      last_ip: null,
-      ...stamps,
-      updated_at: now,
-    }));
+    ).map((k) => {
+      const id = fresh.id();
+      kioskIds.set(k.id, id);
+      return {
+        ...k,
+        id,
+        branch_id: target,
+        code: fresh.code(),
+        last_seen_at: null,
+        last_ip: null,
+        ...stamps,
+        updated_at: now,
+      };
+    });
     kiosks = kioskRows.length;
     const displayIds = new Map<string, string>();
     const displayRows = (
@@ -152,7 +157,28 @@ export async function copyBranchSetup(
         created_at: now,
       });
     }
-    if (kioskRows.length > 0) await trx.insertInto('kiosks').values(kioskRows).execute();
+    if (kioskRows.length > 0) {
+      await trx.insertInto('kiosks').values(kioskRows).execute();
+      const offered = await trx
+        .selectFrom('kiosk_services')
+        .selectAll()
+        .where('tenant_id', '=', tenantId)
+        .where('kiosk_id', 'in', [...kioskIds.keys()])
+        .execute();
+      if (offered.length > 0) {
+        await trx
+          .insertInto('kiosk_services')
+          .values(
+            offered.map((s) => ({
+              ...s,
+              id: fresh.id(),
+              kiosk_id: kioskIds.get(s.kiosk_id) ?? s.kiosk_id,
+              ...stamps,
+            })),
+          )
+          .execute();
+      }
+    }
     if (displayRows.length > 0) {
       await trx.insertInto('displays').values(displayRows).execute();
       const shown = await trx

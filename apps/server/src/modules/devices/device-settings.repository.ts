@@ -183,3 +183,43 @@ export async function replaceDisplayServices(
     )
     .execute();
 }
+
+/** The services a kiosk offers (none: every service of its branch shown on kiosks). */
+export async function kioskServiceIds(db: Db, tenantId: string, kioskId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('kiosk_services')
+    .select('service_id')
+    .where('tenant_id', '=', tenantId)
+    .where('kiosk_id', '=', kioskId)
+    .orderBy('service_id')
+    .execute();
+  return rows.map((r) => r.service_id);
+}
+
+/** Replaces the services a kiosk offers. */
+export async function replaceKioskServices(
+  trx: Transaction<DB>,
+  scope: { tenantId: string; kioskId: string },
+  serviceIds: readonly string[],
+  newId: () => string,
+  now: number,
+): Promise<void> {
+  await trx
+    .deleteFrom('kiosk_services')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('kiosk_id', '=', scope.kioskId)
+    .execute();
+  if (serviceIds.length === 0) return;
+  await trx
+    .insertInto('kiosk_services')
+    .values(
+      serviceIds.map((serviceId) => ({
+        id: newId(),
+        tenant_id: scope.tenantId,
+        kiosk_id: scope.kioskId,
+        service_id: serviceId,
+        created_at: now,
+      })),
+    )
+    .execute();
+}

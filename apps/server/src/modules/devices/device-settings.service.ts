@@ -27,12 +27,13 @@ import type { LiveBus } from '../../live/bus';
 import type { Audit } from '../audit/audit.service';
 import * as repo from './device-settings.repository';
 
-function toKiosk(row: repo.KioskRow): KioskSettings {
+function toKiosk(row: repo.KioskRow, serviceIds: string[]): KioskSettings {
   return {
     id: row.id,
     branchId: row.branch_id,
     name: row.name,
     paperWidthMm: PAPER_WIDTHS.find((w) => w === row.paper_width_mm) ?? 80,
+    serviceIds,
     isActive: row.is_active === 1,
   };
 }
@@ -72,7 +73,8 @@ function newDevice(
  * Creating kiosks and displays and editing their settings (`/dashboard/master/display`). A
  * branch's ACTIVE displays are bounded by its display limit (`DISPLAY_LIMIT_REACHED`, the branch
  * row locked meanwhile); a display's changes reach its running screens at once through a
- * `display.updated` event on its topic. Audited like the rest of device administration.
+ * `display.updated` event on its topic, a kiosk's (name, paper width, services) through
+ * `kiosk.updated` on `kiosk:<code>`. Audited like the rest of device administration.
  */
 export function createDeviceSettingsService(deps: ServiceDeps, audit: Audit, bus: LiveBus) {
   const { uow, clock } = deps;
@@ -106,7 +108,17 @@ export function createDeviceSettingsService(deps: ServiceDeps, audit: Audit, bus
     if (values.counterId && !(await repo.isBranchCounter(db, tenantId, branchId, values.counterId))) {
       throw new AppError('VALIDATION_FAILED', { fields: { counterId: 'v.enum' } });
     }
-    const unique = [...new Set(values.serviceIds)];
+    return checkServices(db, tenantId, branchId, values.serviceIds);
+  }
+
+  /** A device's services must be offered by its branch (a field error otherwise); sorted, once each. */
+  async function checkServices(
+    db: Db,
+    tenantId: string,
+    branchId: string,
+    serviceIds: readonly string[],
+  ): Promise<string[]> {
+    const unique = [...new Set(serviceIds)];
     if ((await repo.offeredServiceIds(db, tenantId, branchId, unique)).length !== unique.length) {
       throw new AppError('VALIDATION_FAILED', { fields: { serviceIds: 'v.enum' } });
     }
@@ -118,6 +130,7 @@ export function createDeviceSettingsService(deps: ServiceDeps, audit: Audit, bus
     assertBranchAccess(actor, branchId);
     return uow.transaction(async (trx) => {
       if (!(await repo.lockBranch(trx, uow.kind, tenantId, branchId))) throw new AppError('NOT_FOUND');
+      const serviceIds = await checkServices(trx, tenantId, branchId, body.serviceIds);
       const now = clock.now();
       const row = {
         id: newId(now),
@@ -131,7 +144,8 @@ export function createDeviceSettingsService(deps: ServiceDeps, audit: Audit, bus
         updated_at: now,
       };
       await repo.insertKiosk(trx, row);
-      const after = toKiosk({ ...row, last_seen_at: null, last_ip: null });
+      await repo.replaceKioskServices(trx, { tenantId, kioskId: row.id }, serviceIds, () => newId(now), now);
+      const after = toKiosk({ ...row, last_seen_at: null, last_ip: null }, serviceIds);
       await audit.record(trx, actor, {
         action: 'kiosk.create',
         entityType: 'kiosk',
@@ -187,11 +201,11 @@ export function createDeviceSettingsService(deps: ServiceDeps, audit: Audit, bus
     });
   }
 
-  async function loadKiosk(db: Db, actor: Actor, tenantId: string, id: string): Promise<repo.KioskRow> {
+  async function loadKiosk(db: Db, actor: Actor, tenantId: string, id: string) {
     const row = await repo.findKiosk(db, tenantId, id);
     if (!row) throw new AppError('NOT_FOUND');
     assertBranchAccess(actor, row.branch_id);
-    return row;
+    return { row, settings: toKiosk(row, await repo.kioskServiceIds(db, tenantId, id)) };
   }
 
   async function loadDisplay(db: Db, actor: Actor, tenantId: string, id: string) {
@@ -203,7 +217,7 @@ export function createDeviceSettingsService(deps: ServiceDeps, audit: Audit, bus
 
   async function getKiosk(actor: Actor, id: string): Promise<KioskSettings> {
     const tenantId = adminTenant(actor);
-    return uow.read(async (db) => toKiosk(await loadKiosk(db, actor, tenantId, id)));
+    return uow.read(async (db) => (await loadKiosk(db, actor, tenantId, id)).settings);
   }
 
   async function getDisplay(actor: Actor, id: string): Promise<DisplaySettings> {
@@ -213,17 +227,23 @@ export function createDeviceSettingsService(deps: ServiceDeps, audit: Audit, bus
 
   async function updateKiosk(actor: Actor, id: string, body: KioskPatch): Promise<KioskSettings> {
     const tenantId = adminTenant(actor);
-    return uow.transaction(async (trx) => {
-      const row = await loadKiosk(trx, actor, tenantId, id);
-      const before = toKiosk(row);
-      const after: KioskSettings = { ...before, ...body };
+    return uow.transaction(async (trx, tx) => {
+      const { row, settings: before } = await loadKiosk(trx, actor, tenantId, id);
+      const serviceIds = body.serviceIds
+        ? await checkServices(trx, tenantId, row.branch_id, body.serviceIds)
+        : before.serviceIds;
+      const after: KioskSettings = { ...before, ...body, serviceIds };
       if (JSON.stringify(after) === JSON.stringify(before)) return before;
+      const now = clock.now();
       await repo.updateKiosk(trx, tenantId, id, {
         name: after.name,
         paper_width_mm: after.paperWidthMm,
         is_active: after.isActive ? 1 : 0,
-        updated_at: clock.now(),
+        updated_at: now,
       });
+      if (body.serviceIds) {
+        await repo.replaceKioskServices(trx, { tenantId, kioskId: id }, serviceIds, () => newId(now), now);
+      }
       const action =
         after.isActive === before.isActive
           ? 'kiosk.update'
@@ -238,6 +258,12 @@ export function createDeviceSettingsService(deps: ServiceDeps, audit: Audit, bus
         branchId: row.branch_id,
         before,
         after,
+      });
+      const topic = `kiosk:${row.code}` as const;
+      tx.afterCommit(() => {
+        // A disabled kiosk is cut off; otherwise the open kiosk reads its config again.
+        if (!after.isActive) bus.publish({ kind: 'revoke', topic });
+        else bus.publish({ kind: 'topic', topic, type: 'kiosk.updated', data: { kioskId: id } });
       });
       return after;
     });

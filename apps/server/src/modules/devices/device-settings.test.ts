@@ -82,6 +82,7 @@ describeWithDb('device settings (HTTP)', () => {
     const created = await send('POST', `/api/v1/branches/${branch.id}/kiosks`, {
       name: 'Kiosk Lobi',
       paperWidthMm: 58,
+      serviceIds: [],
       isActive: true,
     });
     expect(created.statusCode, created.body).toBe(201);
@@ -102,6 +103,7 @@ describeWithDb('device settings (HTTP)', () => {
       branchId: branch.id,
       name: 'Kiosk Lobi',
       paperWidthMm: 58,
+      serviceIds: [],
       isActive: true,
     });
     const edited = await send('PATCH', `/api/v1/kiosks/${kiosk.id}`, {
@@ -111,6 +113,75 @@ describeWithDb('device settings (HTTP)', () => {
     expect(edited.json()).toMatchObject({ name: 'Kiosk Pintu Utama', paperWidthMm: 80 });
     const audit = await listAuditEntries(t.database.db, g.tenant.id, 'kiosk', kiosk.id);
     expect(audit.map((a) => a.action)).toEqual(['kiosk.create', 'kiosk.update']);
+  });
+
+  it('chooses the services a kiosk offers: its config follows, the open kiosk is told live, a disabled one is cut off', async () => {
+    const second = (await t.f.buildService({ tenantId: g.tenant.id, branchIds: [branch.id] })).id;
+    const kioskServices = async (code: string) => {
+      const config = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/kiosk/config',
+        headers: { 'x-kiosk-code': code },
+        remoteAddress: nextIp(),
+      });
+      expect(config.statusCode, config.body).toBe(200);
+      return config
+        .json<{ services: { id: string }[] }>()
+        .services.map((x) => x.id)
+        .sort();
+    };
+    const created: AdminDevice = (
+      await send('POST', `/api/v1/branches/${branch.id}/kiosks`, {
+        name: 'Kiosk Lobi',
+        paperWidthMm: 80,
+        serviceIds: [second],
+        isActive: true,
+      })
+    ).json();
+    expect(await kioskServices(created.code)).toEqual([second]);
+    expect((await send('GET', `/api/v1/kiosks/${created.id}`)).json()).toMatchObject({
+      serviceIds: [second],
+    });
+
+    const publish = vi.spyOn(t.app.live.bus, 'publish');
+    try {
+      // None chosen: every service of the branch shown on kiosks.
+      const all = await send('PATCH', `/api/v1/kiosks/${created.id}`, { serviceIds: [] });
+      expect(all.json()).toMatchObject({ serviceIds: [] });
+      expect(await kioskServices(created.code)).toEqual([serviceId, second].sort());
+      expect(publish).toHaveBeenCalledWith({
+        kind: 'topic',
+        topic: `kiosk:${created.code}`,
+        type: 'kiosk.updated',
+        data: { kioskId: created.id },
+      });
+      publish.mockClear();
+      // A rename or another paper width reaches the open kiosk the same way.
+      await send('PATCH', `/api/v1/kiosks/${created.id}`, { name: 'Kiosk Pintu', paperWidthMm: 58 });
+      expect(publish).toHaveBeenCalledWith(expect.objectContaining({ type: 'kiosk.updated' }));
+      publish.mockClear();
+      // Nothing changed: nothing told.
+      await send('PATCH', `/api/v1/kiosks/${created.id}`, { name: 'Kiosk Pintu' });
+      expect(publish).not.toHaveBeenCalled();
+      // A service the branch does not offer is refused on its field, and nothing changes.
+      const refused = await send('PATCH', `/api/v1/kiosks/${created.id}`, { serviceIds: [g.service.id] });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.details.fields).toEqual({ serviceIds: 'Pilihan tidak valid.' });
+      expect(publish).not.toHaveBeenCalled();
+      // Disabled: its topic is cut off instead.
+      await send('PATCH', `/api/v1/kiosks/${created.id}`, { isActive: false });
+      expect(publish).toHaveBeenCalledWith({ kind: 'revoke', topic: `kiosk:${created.code}` });
+    } finally {
+      publish.mockRestore();
+    }
+    const audit = await listAuditEntries(t.database.db, g.tenant.id, 'kiosk', created.id);
+    expect(audit.map((a) => a.action)).toEqual([
+      'kiosk.create',
+      'kiosk.update',
+      'kiosk.update',
+      'kiosk.disable',
+    ]);
+    expect(audit[1]?.before_json).toContain(second);
   });
 
   it('creates displays within the branch limit; more active ones are refused, inactive ones are not', async () => {
@@ -228,7 +299,7 @@ describeWithDb('device settings (HTTP)', () => {
       const response = await send(
         'POST',
         `/api/v1/branches/${branch.id}/kiosks`,
-        { name: 'Kiosk', paperWidthMm: 70, isActive: true },
+        { name: 'Kiosk', paperWidthMm: 70, serviceIds: [], isActive: true },
         admin,
         'en',
       );

@@ -59,3 +59,14 @@ export async function readDisplayContent(db: Db, tenantId: string) {
   ]);
   return { voices, texts, banners, videos };
 }
+
+/** The services a kiosk offers (none: every service of its branch shown on kiosks). */
+export async function listKioskServiceIds(db: Db, tenantId: string, kioskId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('kiosk_services')
+    .select('service_id')
+    .where('tenant_id', '=', tenantId)
+    .where('kiosk_id', '=', kioskId)
+    .execute();
+  return rows.map((r) => r.service_id);
+}

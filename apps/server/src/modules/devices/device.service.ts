@@ -76,14 +76,17 @@ export function createDeviceService(deps: ServiceDeps) {
   async function kioskConfig(actor: Actor): Promise<KioskConfig> {
     const kiosk = requireDevice(actor, 'kiosk');
     const { branch, tenantName, theme, idleSeconds, row, services } = await uow.read(async (db) => {
-      const [about, kioskRow] = await Promise.all([
+      const [about, kioskRow, chosen] = await Promise.all([
         branchAndTheme(db, kiosk.tenantId, kiosk.branchId),
         repo.findKiosk(db, kiosk.tenantId, kiosk.deviceId),
+        repo.listKioskServiceIds(db, kiosk.tenantId, kiosk.deviceId),
       ]);
+      // The services the admin chose for this kiosk; none chosen: all the branch shows on kiosks.
+      const offered = await servicesWithAvailability(db, kiosk.tenantId, about.branch, 'kiosk');
       return {
         ...about,
         row: kioskRow,
-        services: await servicesWithAvailability(db, kiosk.tenantId, about.branch, 'kiosk'),
+        services: chosen.length === 0 ? offered : offered.filter((s) => chosen.includes(s.id)),
       };
     });
     return {

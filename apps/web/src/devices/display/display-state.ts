@@ -196,6 +196,7 @@ function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'di
   // The boards come whole: the new one replaces the old.
   if (message.type === 'fx.updated') return { ...state, fx: message.data };
   if (message.type === 'rates.updated') return { ...state, rates: message.data };
+  if (message.type === 'kiosk.updated') return state; // a kiosk's topic only
   return applyTicket(state, message.type, message.data.ticket);
 }
 

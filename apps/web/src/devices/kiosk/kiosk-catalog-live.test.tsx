@@ -172,3 +172,32 @@ describe('kiosk: the theme changes live', () => {
     expect(screen.getByRole('heading', { name: 'Choose a service' })).toBeInTheDocument();
   });
 });
+
+describe('kiosk: its own settings change live', () => {
+  it('reads its configuration again on kiosk.updated: the services chosen for it, without a reload', async () => {
+    let served = config([KK, KTP]);
+    const configReads = vi.fn();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input).endsWith('/api/v1/kiosk/config')) {
+          configReads();
+          return new Response(JSON.stringify(served), { headers: { 'content-type': 'application/json' } });
+        }
+        return new Response(null, { status: 204 });
+      }),
+    );
+    render(<KioskScreen code="KIOS-JKT01" />);
+    expect(await screen.findByRole('button', { name: 'KTP Elektronik' })).toBeInTheDocument();
+    const topic = 'kiosk:KIOS-JKT01';
+    act(() => live.push(topic, { kind: 'snapshot', data: { branchId: 'branch-1' } }));
+    // The admin keeps only Kartu Keluarga on this kiosk and renames it.
+    served = { ...config([KK]), kiosk: { ...config([KK]).kiosk, name: 'Kios Pintu', paperWidthMm: 58 } };
+    act(() => live.push(topic, { kind: 'event', type: 'kiosk.updated', data: { kioskId: 'kiosk-1' } }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'KTP Elektronik' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('button', { name: 'Kartu Keluarga' })).toBeInTheDocument();
+    expect(configReads).toHaveBeenCalledTimes(2);
+  });
+});

@@ -3,11 +3,17 @@ import { useLiveTopic, type LiveMessage } from '@/lib/use-live';
 
 /**
  * Counts what should make the kiosk read its services again: a `catalog.changed` of its branch
- * (a service deactivated, edited or no longer offered), a `theme.updated` of its tenant (a new look) and every snapshot after the first (a
- * reconnect may have missed events).
+ * (a service deactivated, edited or no longer offered), a `kiosk.updated` of its own settings
+ * (name, paper width, the services it offers), a `theme.updated` of its tenant (a new look) and
+ * every snapshot after the first (a reconnect may have missed events).
  */
 function countChanges(count: number | undefined, message: LiveMessage): number {
-  if (message.kind === 'snapshot' || message.type === 'catalog.changed' || message.type === 'theme.updated') {
+  if (
+    message.kind === 'snapshot' ||
+    message.type === 'catalog.changed' ||
+    message.type === 'kiosk.updated' ||
+    message.type === 'theme.updated'
+  ) {
     return (count ?? 0) + 1;
   }
   return count ?? 0;

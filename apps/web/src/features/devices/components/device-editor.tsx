@@ -49,7 +49,7 @@ export function DeviceEditor({
   const kiosk = useQuery({ ...kioskSettingsQueryOptions(id), enabled: kind === 'kiosk' && id !== '' });
   const display = useQuery({ ...displaySettingsQueryOptions(id), enabled: kind === 'display' && id !== '' });
   const counters = useQuery({ ...branchCountersQueryOptions(branchId), enabled: kind === 'display' });
-  const services = useQuery({ ...branchServicesQueryOptions(branchId), enabled: kind === 'display' });
+  const services = useQuery(branchServicesQueryOptions(branchId));
 
   const done = () => {
     notifySuccess(t('form.saved'));
@@ -57,8 +57,12 @@ export function DeviceEditor({
   };
 
   if (kind === 'kiosk') {
-    if (id !== '' && !kiosk.data) {
-      return <Loading onClose={onClose} error={kiosk.error} retry={() => void kiosk.refetch()} />;
+    if ((id !== '' && !kiosk.data) || !services.data) {
+      const retry = () => {
+        void kiosk.refetch();
+        void services.refetch();
+      };
+      return <Loading onClose={onClose} error={kiosk.error ?? services.error} retry={retry} />;
     }
     const pending = m.createKiosk.isPending || m.updateKiosk.isPending;
     const save = async (values: KioskInput) => {
@@ -66,7 +70,15 @@ export function DeviceEditor({
       else await m.updateKiosk.mutateAsync({ kioskId: id, body: values });
       done();
     };
-    return <KioskFormDrawer kiosk={kiosk.data ?? null} pending={pending} onSubmit={save} onClose={onClose} />;
+    return (
+      <KioskFormDrawer
+        kiosk={kiosk.data ?? null}
+        services={services.data}
+        pending={pending}
+        onSubmit={save}
+        onClose={onClose}
+      />
+    );
   }
 
   if ((id !== '' && !display.data) || !counters.data || !services.data) {

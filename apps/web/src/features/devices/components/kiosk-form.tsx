@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Select, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import {
   DEVICE_NAME_MAX,
@@ -8,19 +8,25 @@ import {
   type KioskInput,
   type KioskSettings,
 } from '@antrean/shared/domain/device';
+import type { BranchService } from '@antrean/shared/domain/service';
 import { FormDrawer } from '@/components/admin/form-drawer';
 import { isApiError } from '@/lib/api';
 import { useErrorText } from '@/lib/error-text';
 import { applyServerFieldErrors, useZodForm } from '@/lib/use-zod-form';
 
-/** Create or edit a kiosk in a drawer (name, receipt paper width, active). */
+/**
+ * Create or edit a kiosk in a drawer: name, receipt paper width, the services it offers (none
+ * chosen: every service of the branch shown on kiosks), active. The open kiosk follows a save live.
+ */
 export function KioskFormDrawer({
   kiosk,
+  services: branchServices,
   pending,
   onSubmit,
   onClose,
 }: {
   kiosk: KioskSettings | null;
+  services: readonly BranchService[];
   pending: boolean;
   onSubmit: (values: KioskInput) => Promise<unknown>;
   onClose: () => void;
@@ -31,8 +37,13 @@ export function KioskFormDrawer({
   const form = useZodForm(KioskInputSchema, {
     mode: 'controlled',
     initialValues: kiosk
-      ? { name: kiosk.name, paperWidthMm: kiosk.paperWidthMm, isActive: kiosk.isActive }
-      : { name: '', paperWidthMm: 80, isActive: true },
+      ? {
+          name: kiosk.name,
+          paperWidthMm: kiosk.paperWidthMm,
+          serviceIds: kiosk.serviceIds,
+          isActive: kiosk.isActive,
+        }
+      : { name: '', paperWidthMm: 80, serviceIds: [], isActive: true },
   });
   const submit = form.onSubmit(async (values) => {
     setFormError(null);
@@ -44,6 +55,9 @@ export function KioskFormDrawer({
     }
   });
   const paper = form.getInputProps('paperWidthMm');
+  // Only what a kiosk can offer; a chosen service that stopped being shown on kiosks stays listed to be unticked.
+  const chosen = form.getValues().serviceIds;
+  const services = branchServices.filter((s) => (s.showOnKiosk && s.isActive) || chosen.includes(s.id));
   return (
     <FormDrawer
       opened
@@ -71,6 +85,18 @@ export function KioskFormDrawer({
           form.setFieldValue('paperWidthMm', PAPER_WIDTHS.find((w) => String(w) === value) ?? 80)
         }
       />
+      <Checkbox.Group
+        label={t('fields.kioskServices')}
+        description={t('fields.kioskServicesHint')}
+        {...form.getInputProps('serviceIds')}
+      >
+        <Stack gap="xs" mt="xs">
+          {services.map((service) => (
+            <Checkbox key={service.id} value={service.id} label={`${service.code} · ${service.name}`} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      {services.length === 0 ? <Text c="dimmed">{t('fields.noServices')}</Text> : null}
       <Switch label={t('fields.isActive')} {...form.getInputProps('isActive', { type: 'checkbox' })} />
     </FormDrawer>
   );

@@ -89,7 +89,7 @@ const user = () => userEvent.setup({ delay: null });
 const renderPage = () => renderWithProviders(<DevicesPage />, { route: '/dashboard/master/display' });
 
 describe('devices page: creating and editing devices', () => {
-  it('creates a kiosk after checking its name, then says "Sukses...!!!"', async () => {
+  it('creates a kiosk offering the services chosen, after checking its name, then says "Sukses...!!!"', async () => {
     const created: AdminDevice = { ...displayDevice, kind: 'kiosk', layout: null, name: 'Kiosk Lobi' };
     const { requests } = mockApi(
       routes([{ method: 'POST', path: `/api/v1/branches/${BRANCH_ID}/kiosks`, status: 201, body: created }]),
@@ -102,11 +102,17 @@ describe('devices page: creating and editing devices', () => {
     expect(await within(drawer).findByText('Wajib diisi.')).toBeInTheDocument();
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
     await u.type(within(drawer).getByRole('textbox', { name: /Nama/ }), 'Kiosk Lobi');
+    const services = within(drawer).getByRole('group', { name: /Layanan di kios ini/ });
+    expect(
+      within(drawer).getByText('Tidak ada yang dipilih: semua layanan cabang yang tampil di kios.'),
+    ).toBeInTheDocument();
+    await u.click(within(services).getByRole('checkbox', { name: 'A · Teller' }));
     await u.click(within(drawer).getByRole('button', { name: 'Simpan' }));
     expect(await screen.findByText('Sukses...!!!')).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'POST')?.body).toEqual({
       name: 'Kiosk Lobi',
       paperWidthMm: 80,
+      serviceIds: [SERVICE_ID],
       isActive: true,
     });
   });
