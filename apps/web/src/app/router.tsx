@@ -114,6 +114,18 @@ const eformPage = lazyScreen(
   () => import('@/features/eform/pages/eform-page'),
   (m) => m.EformPage,
 );
+const runningTextsPage = lazyScreen(
+  () => import('@/features/signage/pages/running-texts-page'),
+  (m) => m.RunningTextsPage,
+);
+const bannersPage = lazyScreen(
+  () => import('@/features/signage/pages/banners-page'),
+  (m) => m.BannersPage,
+);
+const videosPage = lazyScreen(
+  () => import('@/features/signage/pages/videos-page'),
+  (m) => m.VideosPage,
+);
 /** PLACEHOLDERS — replaced by the real screens in later issues. */
 const pageBeingPrepared = lazyScreen(
   () => import('@/components/page-being-prepared'),
@@ -149,6 +161,9 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   holidays: holidaysPage,
   resetQueue: resetQueuePage,
   eform: eformPage,
+  runningText: runningTextsPage,
+  banner: bannersPage,
+  video: videosPage,
 };
 
 /**

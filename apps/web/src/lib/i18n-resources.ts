@@ -29,6 +29,8 @@ import idSettings from '@/locales/id/settings.json';
 import enSettings from '@/locales/en/settings.json';
 import idThemes from '@/locales/id/themes.json';
 import enThemes from '@/locales/en/themes.json';
+import idSignage from '@/locales/id/signage.json';
+import enSignage from '@/locales/en/signage.json';
 import idServices from '@/locales/id/services.json';
 import enServices from '@/locales/en/services.json';
 import idServiceMapping from '@/locales/id/service-mapping.json';
@@ -62,6 +64,7 @@ export const NAMESPACES = [
   'settings',
   'outbox',
   'themes',
+  'signage',
   'services',
   'serviceMapping',
   'eform',
@@ -90,6 +93,7 @@ export const CATALOGUES = {
     settings: idSettings,
     outbox: idOutbox,
     themes: idThemes,
+    signage: idSignage,
     services: idServices,
     serviceMapping: idServiceMapping,
     eform: idEform,
@@ -114,6 +118,7 @@ export const CATALOGUES = {
     settings: enSettings,
     outbox: enOutbox,
     themes: enThemes,
+    signage: enSignage,
     services: enServices,
     serviceMapping: enServiceMapping,
     eform: enEform,
@@ -147,6 +152,7 @@ export interface AppResources {
   settings: typeof idSettings;
   outbox: typeof idOutbox;
   themes: typeof idThemes;
+  signage: typeof idSignage;
   services: typeof idServices;
   serviceMapping: typeof idServiceMapping;
   eform: typeof idEform;

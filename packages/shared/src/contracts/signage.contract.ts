@@ -15,26 +15,26 @@ import { listPageSchema, listQuerySchema } from './list';
  * Running texts, banners and videos (`/dashboard/parameter/{rt,banner,video}`, admin, audited).
  * A change reaches the displays it concerns at once (`media.updated` on their topics).
  */
-const RUNNING_TEXT_SORT_FIELDS = ['sortOrder', 'content'] as const;
-const BANNER_SORT_FIELDS = ['sortOrder', 'name', 'startsOn'] as const;
-const VIDEO_SORT_FIELDS = ['sortOrder', 'name'] as const;
+export const RUNNING_TEXT_SORT_FIELDS = ['sortOrder', 'content'] as const;
+export const BANNER_SORT_FIELDS = ['sortOrder', 'name', 'startsOn'] as const;
+export const VIDEO_SORT_FIELDS = ['sortOrder', 'name'] as const;
 export type RunningTextSortField = (typeof RUNNING_TEXT_SORT_FIELDS)[number];
 export type BannerSortField = (typeof BANNER_SORT_FIELDS)[number];
 export type VideoSortField = (typeof VIDEO_SORT_FIELDS)[number];
 
-const RunningTextListQuerySchema = listQuerySchema({
+export const RunningTextListQuerySchema = listQuerySchema({
   sortFields: RUNNING_TEXT_SORT_FIELDS,
   defaultSort: 'sortOrder',
   filters: {},
 });
 export type RunningTextListQuery = z.infer<typeof RunningTextListQuerySchema>;
-const BannerListQuerySchema = listQuerySchema({
+export const BannerListQuerySchema = listQuerySchema({
   sortFields: BANNER_SORT_FIELDS,
   defaultSort: 'sortOrder',
   filters: {},
 });
 export type BannerListQuery = z.infer<typeof BannerListQuerySchema>;
-const VideoListQuerySchema = listQuerySchema({
+export const VideoListQuerySchema = listQuerySchema({
   sortFields: VIDEO_SORT_FIELDS,
   defaultSort: 'sortOrder',
   filters: {},
@@ -51,6 +51,31 @@ export type VideoList = z.infer<typeof VideoListSchema>;
 const RunningTextParamsSchema = z.object({ runningTextId: IdSchema });
 const BannerParamsSchema = z.object({ bannerId: IdSchema });
 const VideoParamsSchema = z.object({ videoId: IdSchema });
+
+/** What an item can target: the tenant's branches and displays (the form's two pickers). */
+const TargetOptionsSchema = z
+  .object({
+    branches: z.array(z.object({ id: IdSchema, code: z.string(), name: z.string(), isActive: z.boolean() })),
+    displays: z.array(
+      z.object({
+        id: IdSchema,
+        code: z.string(),
+        name: z.string(),
+        branchId: IdSchema,
+        isActive: z.boolean(),
+      }),
+    ),
+  })
+  .meta({ id: 'SignageTargetOptions' });
+export type TargetOptions = z.infer<typeof TargetOptionsSchema>;
+
+export const signageTargetsContract = defineContract({
+  method: 'GET',
+  path: '/api/v1/signage/targets',
+  summary: 'The branches and displays a running text, banner or video can be shown on (admin)',
+  tags: ['signage'],
+  responses: { 200: TargetOptionsSchema },
+});
 
 export const runningTextsContract = {
   list: defineContract({

@@ -11,17 +11,17 @@ import { RUNNING_TEXT_SPEEDS } from './running-text-speed';
  * file and description required.
  */
 const RUNNING_TEXT_MIN = 10;
-const RUNNING_TEXT_MAX = 50;
+export const RUNNING_TEXT_MAX = 50;
 const BANNER_NAME_MIN = 10;
-const BANNER_NAME_MAX = 50;
-const VIDEO_NAME_MAX = 50;
-const VIDEO_DESCRIPTION_MAX = 500;
-const SORT_ORDER_MAX = 9999;
+export const BANNER_NAME_MAX = 50;
+export const VIDEO_NAME_MAX = 50;
+export const VIDEO_DESCRIPTION_MAX = 500;
+export const SORT_ORDER_MAX = 9999;
 const TARGETS_MAX = 200;
 
 /** Seconds a banner stays on screen. */
-const BANNER_SECONDS_MIN = 3;
-const BANNER_SECONDS_MAX = 300;
+export const BANNER_SECONDS_MIN = 3;
+export const BANNER_SECONDS_MAX = 300;
 
 /** Where an item is shown: none of either means every display of the tenant. */
 const targets = {

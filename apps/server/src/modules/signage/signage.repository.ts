@@ -120,6 +120,26 @@ export async function tenantDisplayIds(db: Db, tenantId: string, ids: readonly s
   return rows.map((r) => r.id);
 }
 
+/** The tenant's branches and displays, for the targets pickers. */
+export async function targetOptions(db: Db, tenantId: string) {
+  const [branches, displays] = await Promise.all([
+    db
+      .selectFrom('branches')
+      .select(['id', 'code', 'name', 'is_active'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('code')
+      .execute(),
+    db
+      .selectFrom('displays')
+      .select(['id', 'code', 'name', 'branch_id', 'is_active'])
+      .where('tenant_id', '=', tenantId)
+      .orderBy('name')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return { branches, displays };
+}
+
 /** The kind (upload purpose) of a file of the tenant, or undefined when it is not the tenant's. */
 export async function fileKind(db: Db, tenantId: string, fileId: string): Promise<string | undefined> {
   const row = await db

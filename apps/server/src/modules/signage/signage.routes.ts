@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   bannersContract,
   runningTextsContract,
+  signageTargetsContract,
   videosContract,
 } from '@antrean/shared/contracts/signage.contract';
 import { defineRoute } from '../../lib/route';
@@ -10,6 +11,7 @@ import type { SignageService } from './signage.service';
 /** Running texts, banners and videos: an admin of the tenant (or a superadmin acting in it). */
 export function signageRoutes(app: FastifyInstance, signage: SignageService): void {
   const auth = { staff: 'tenant.configure' } as const;
+  defineRoute(app, signageTargetsContract, { auth }, ({ actor }) => signage.targets(actor));
   const rt = runningTextsContract;
   defineRoute(app, rt.list, { auth }, ({ actor, query }) => signage.listRunningTexts(actor, query));
   defineRoute(app, rt.create, { auth }, ({ actor, body }) => signage.createRunningText(actor, body));

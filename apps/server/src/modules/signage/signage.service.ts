@@ -6,6 +6,7 @@ import type {
   BannerListQuery,
   RunningTextList,
   RunningTextListQuery,
+  TargetOptions,
   VideoList,
   VideoListQuery,
 } from '@antrean/shared/contracts/signage.contract';
@@ -352,7 +353,29 @@ export function createSignageService(deps: ServiceDeps, audit: Audit, bus: LiveB
     repo.listVideoPage,
   );
 
+  /** The branches and displays an item can target (the form's pickers). */
+  async function targets(actor: Actor): Promise<TargetOptions> {
+    const tenantId = adminTenant(actor);
+    const options = await uow.read((db) => repo.targetOptions(db, tenantId));
+    return {
+      branches: options.branches.map((b) => ({
+        id: b.id,
+        code: b.code,
+        name: b.name,
+        isActive: fromFlag(b.is_active),
+      })),
+      displays: options.displays.map((d) => ({
+        id: d.id,
+        code: d.code,
+        name: d.name,
+        branchId: d.branch_id,
+        isActive: fromFlag(d.is_active),
+      })),
+    };
+  }
+
   return {
+    targets,
     listRunningTexts: (actor: Actor, query: RunningTextListQuery): Promise<RunningTextList> =>
       runningTexts.list(actor, query),
     createRunningText: runningTexts.create,

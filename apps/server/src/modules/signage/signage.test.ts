@@ -223,6 +223,17 @@ describeWithDb('running texts, banners and videos (HTTP, display config, live)',
     expect((await send('DELETE', `/api/v1/banners/${saved.id}`)).statusCode).toBe(204);
   });
 
+  it('offers the tenant’s branches and displays as targets, never another tenant’s', async () => {
+    const options = (await send('GET', '/api/v1/signage/targets')).json<{
+      branches: { id: string }[];
+      displays: { id: string; branchId: string }[];
+    }>();
+    expect(options.branches.map((b) => b.id).sort()).toEqual([g.main.branch.id, g.other.branch.id].sort());
+    expect(options.displays.map((d) => d.id).sort()).toEqual([g.main.display.id, g.other.display.id].sort());
+    const caller = await loginAs(t.app, g.users.caller.username);
+    expect((await send('GET', '/api/v1/signage/targets', undefined, caller)).statusCode).toBe(403);
+  });
+
   it('videos need an uploaded MP4/WebM, a name of at most 50 characters and a description', async () => {
     const file = await upload('video', WEBM);
     const video = (extra: Record<string, unknown> = {}) => ({
