@@ -379,6 +379,17 @@ test.describe('a new organisation set up through the screens', () => {
     await expect(page.getByText('Sukses...!!! KTP Elektronik diaktifkan.')).toBeVisible();
     await expect(kioskPage.getByRole('button', { name: /KTP Elektronik/ })).toBeVisible();
 
+    // The kiosk is set to offer only Kartu Keluarga: KTP Elektronik leaves the open kiosk live
+    // (kiosk.updated), with no reload.
+    await page.goto('/dashboard/master/display');
+    await page.getByRole('button', { name: 'Ubah Kiosk Coblong' }).click();
+    const editKiosk = page.getByRole('dialog', { name: 'Ubah Kiosk Coblong' });
+    await editKiosk.getByLabel('K · Kartu Keluarga').check();
+    await editKiosk.getByRole('button', { name: 'Simpan' }).click();
+    await expect(page.getByText('Sukses...!!!', { exact: true })).toBeVisible();
+    await expect(kioskPage.getByRole('button', { name: /KTP Elektronik/ })).toHaveCount(0);
+    await expect(kioskPage.getByRole('button', { name: /Kartu Keluarga/ })).toBeVisible();
+
     for (const context of [kiosk, displayContext, callerContext, supervisorContext]) await context.close();
   });
 });
