@@ -48,6 +48,8 @@ import { createCurrencyService } from './modules/boards/currency.service';
 import { currencyRoutes } from './modules/boards/currency.routes';
 import { createProductService } from './modules/boards/product.service';
 import { productRoutes } from './modules/boards/product.routes';
+import { createVoiceService } from './modules/boards/voice.service';
+import { voiceRoutes } from './modules/boards/voice.routes';
 import { createServiceAdminService } from './modules/services/service.service';
 import { serviceRoutes } from './modules/services/service.routes';
 import { createServiceMappingService } from './modules/services/service-mapping.service';
@@ -161,6 +163,7 @@ export async function buildApp(deps: Deps, options: BuildOptions = {}): Promise<
     counterRoutes(api, createCounterService(services, createAudit(deps.clock)));
     currencyRoutes(api, createCurrencyService(services, createAudit(deps.clock), bus));
     productRoutes(api, createProductService(services, createAudit(deps.clock), bus));
+    voiceRoutes(api, createVoiceService(services, createAudit(deps.clock), bus));
     serviceRoutes(api, createServiceAdminService(services, createAudit(deps.clock), bus));
     serviceMappingRoutes(api, createServiceMappingService(services, createAudit(deps.clock), bus));
     eformRoutes(api, createEformService(services, createAudit(deps.clock)));

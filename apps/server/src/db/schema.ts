@@ -639,6 +639,7 @@ export interface VoiceSettingsTable {
   repeat_count: Generated<number>;
   created_at: number;
   updated_at: number;
+  number_style: Generated<string>;
 }
 
 export interface DB {

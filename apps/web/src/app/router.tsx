@@ -50,6 +50,10 @@ const productsPage = lazyScreen(
   () => import('@/features/products/pages/products-page'),
   (m) => m.ProductsRoute,
 );
+const voicePage = lazyScreen(
+  () => import('@/features/voice/pages/voice-page'),
+  (m) => m.VoicePage,
+);
 const countersPage = lazyScreen(
   () => import('@/features/counters/pages/counters-page'),
   (m) => m.CountersPage,
@@ -146,6 +150,7 @@ const BUILT_DASHBOARD_PAGES: Partial<Record<NavLabelKey, RouteObject['lazy']>> =
   counters: countersPage,
   currency: currenciesPage,
   products: productsPage,
+  voiceMode: voicePage,
   users: usersPage,
   serviceUsers: serviceUsersPage,
   branches: branchesPage,

@@ -49,6 +49,8 @@ import idCurrencies from '@/locales/id/currencies.json';
 import enCurrencies from '@/locales/en/currencies.json';
 import idProducts from '@/locales/id/products.json';
 import enProducts from '@/locales/en/products.json';
+import idVoice from '@/locales/id/voice.json';
+import enVoice from '@/locales/en/voice.json';
 
 export const NAMESPACES = [
   'common',
@@ -74,6 +76,7 @@ export const NAMESPACES = [
   'resetQueue',
   'currencies',
   'products',
+  'voice',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -103,6 +106,7 @@ export const CATALOGUES = {
     resetQueue: idResetQueue,
     currencies: idCurrencies,
     products: idProducts,
+    voice: idVoice,
   },
   en: {
     common: enCommon,
@@ -128,6 +132,7 @@ export const CATALOGUES = {
     resetQueue: enResetQueue,
     currencies: enCurrencies,
     products: enProducts,
+    voice: enVoice,
   },
 } satisfies Record<Language, Record<Namespace, object>>;
 
@@ -162,6 +167,7 @@ export interface AppResources {
   resetQueue: typeof idResetQueue;
   currencies: typeof idCurrencies;
   products: typeof idProducts;
+  voice: typeof idVoice;
 }
 
 /** Shared templates use `{name}`; i18next interpolates `{{name}}`. */

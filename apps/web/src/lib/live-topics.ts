@@ -29,6 +29,7 @@ function readStaffEvent(message: Extract<LiveMessage, { kind: 'event' }>): Staff
     case 'fx.updated':
     case 'media.updated':
     case 'rates.updated':
+    case 'voice.updated':
       return undefined;
     default: {
       const parsed = STAFF_EVENTS[type].safeParse(data);

@@ -48,6 +48,14 @@ export const VALIDATION_MESSAGES = {
     id: 'Kode negara 2 huruf ISO 3166 (contoh US).',
     en: 'A country code is 2 letters of ISO 3166 (e.g. US).',
   },
+  'v.voice.templateNumber': {
+    id: 'Kalimat harus memuat {number} (nomor antrian).',
+    en: 'The sentence must contain {number} (the ticket number).',
+  },
+  'v.voice.templatePlaceholder': {
+    id: 'Hanya {number} dan {counter} yang dikenal.',
+    en: 'Only {number} and {counter} are known.',
+  },
   'v.timeZone': { id: 'Zona waktu tidak dikenal.', en: 'Unknown time zone.' },
   'v.time': { id: 'Format jam HH:MM.', en: 'Time must be HH:MM.' },
   'v.date': { id: 'Format tanggal YYYY-MM-DD.', en: 'Date must be YYYY-MM-DD.' },

@@ -46,6 +46,18 @@ describe('the live event map', () => {
       recentCalls: [liveTicket],
       fx: { currencies: [], updatedAt: null },
       rates: { products: [{ name: 'Deposito', items: [{ name: '3 bulan', percentage: '3.5' }] }] },
+      voice: {
+        mode: 'voice_id',
+        numberStyle: 'digits',
+        templateId: null,
+        templateEn: null,
+        rate: 1,
+        pitch: 1,
+        volume: 1,
+        voiceNameId: null,
+        voiceNameEn: null,
+        repeat: 1,
+      },
     };
     expect(parseLiveData('display', { type: 'snapshot', data: snapshot })).toEqual({ success: true });
     // The FX board's rates are exact decimal text, never numbers.

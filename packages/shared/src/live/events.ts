@@ -3,6 +3,7 @@ import { IdSchema } from '../common/ids';
 import { BoardCounterSchema, StationSchema } from '../contracts/monitor.contract';
 import { TicketStatusSchema } from '../domain/ticket/status';
 import { BranchQueueSchema, PublicTicketSchema, TicketSchema } from '../domain/ticket/ticket';
+import { VOICE_MODES } from '../voice/announcement';
 import type { LiveEventType, TopicKind } from './topics';
 
 /**
@@ -62,6 +63,24 @@ const DisplayRatesSchema = z.object({
 export type DisplayRates = z.infer<typeof DisplayRatesSchema>;
 
 /**
+ * How the display speaks a call: the tenant's voice (the display's own mode overrides the
+ * tenant's), number reading and sentences. `voice.updated` carries the same.
+ */
+const DisplayVoiceSchema = z.object({
+  mode: z.enum(VOICE_MODES),
+  numberStyle: z.enum(['number', 'digits']),
+  templateId: z.string().nullable(),
+  templateEn: z.string().nullable(),
+  rate: z.number(),
+  pitch: z.number(),
+  volume: z.number(),
+  voiceNameId: z.string().nullable(),
+  voiceNameEn: z.string().nullable(),
+  repeat: z.number().int(),
+});
+export type DisplayVoice = z.infer<typeof DisplayVoiceSchema>;
+
+/**
  * A display's state: the branch's counters with what they call, waiting counts and recent calls,
  * and its boards (a display that reconnects gets them in the snapshot, whatever it missed).
  */
@@ -76,6 +95,7 @@ const DisplaySnapshotSchema = z.object({
   recentCalls: z.array(LiveTicketSchema),
   fx: DisplayFxSchema,
   rates: DisplayRatesSchema,
+  voice: DisplayVoiceSchema,
 });
 export type DisplaySnapshot = z.infer<typeof DisplaySnapshotSchema>;
 
@@ -135,6 +155,7 @@ function eventsMap<T extends z.ZodType, R extends z.ZodType, C extends z.ZodType
     'fx.updated': DisplayFxSchema,
     'media.updated': MediaUpdatedSchema,
     'rates.updated': DisplayRatesSchema,
+    'voice.updated': DisplayVoiceSchema,
   } satisfies Record<LiveEventType, z.ZodType>;
 }
 

@@ -53,6 +53,7 @@ export const LIVE_EVENT_TYPES = [
   'fx.updated',
   'media.updated',
   'rates.updated',
+  'voice.updated',
 ] as const;
 export type LiveEventType = (typeof LIVE_EVENT_TYPES)[number];
 

@@ -12,6 +12,28 @@ import {
 
 const BASE = { ticketNumber: 'A012', counterName: 'Loket 1', counterNumber: 1 } as const;
 
+describe('sentence templates and number reading', () => {
+  it('fills {number} and {counter} in the tenant sentence, digit by digit when asked', () => {
+    expect(
+      announcementText({
+        ...BASE,
+        language: 'id',
+        style: 'digits',
+        template: 'Antrian {number} ke {counter}',
+      }),
+    ).toBe('Antrian A nol satu dua ke loket satu');
+    expect(announcementText({ ...BASE, language: 'en', template: '  ' })).toBe(
+      'Ticket number A twelve, please proceed to counter one',
+    );
+    expect(
+      announcementsFor('both', { ...BASE, style: 'digits' }, { id: null, en: 'Number {number}, {counter}' }),
+    ).toEqual([
+      { language: 'id', text: 'Nomor antrian A nol satu dua, silakan menuju loket satu' },
+      { language: 'en', text: 'Number A zero one two, counter one' },
+    ]);
+  });
+});
+
 describe('announcementText', () => {
   it.each<[string, AnnouncementInput, string]>([
     [

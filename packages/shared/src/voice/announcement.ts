@@ -28,7 +28,13 @@ export interface AnnouncementInput {
   counterNumber: number | null;
   language: Language;
   style?: AnnouncementStyle;
+  /**
+   * The tenant's sentence with `{number}` (the ticket number as spoken) and `{counter}` (the
+   * counter as spoken, "loket satu"); null or blank: the default sentence below.
+   */
+  template?: string | null;
 }
+
 
 export interface Announcement {
   language: Language;
@@ -85,16 +91,15 @@ export function spokenTicketNumber(
 export function announcementText(input: AnnouncementInput): string {
   const ticket = spokenTicketNumber(input.ticketNumber, input.language, input.style ?? 'number');
   const counterNumber = input.counterNumber;
-  if (input.language === 'id') {
-    const counter = readable(counterNumber)
-      ? `loket ${toIndonesianWords(counterNumber)}`
-      : input.counterName.trim();
-    return `Nomor antrian ${ticket}, silakan menuju ${counter}`;
-  }
+  const word = input.language === 'id' ? 'loket' : 'counter';
   const counter = readable(counterNumber)
-    ? `counter ${toEnglishWords(counterNumber)}`
+    ? `${word} ${numberWords(counterNumber, input.language)}`
     : input.counterName.trim();
-  return `Ticket number ${ticket}, please proceed to ${counter}`;
+  const template = input.template?.trim();
+  if (template) return template.replaceAll('{number}', ticket).replaceAll('{counter}', counter);
+  return input.language === 'id'
+    ? `Nomor antrian ${ticket}, silakan menuju ${counter}`
+    : `Ticket number ${ticket}, please proceed to ${counter}`;
 }
 
 /** The languages a voice mode speaks, in order. */
@@ -119,10 +124,11 @@ export function voiceLanguages(mode: VoiceMode): Language[] {
  */
 export function announcementsFor(
   mode: VoiceMode,
-  input: Omit<AnnouncementInput, 'language'>,
+  input: Omit<AnnouncementInput, 'language' | 'template'>,
+  templates: Partial<Record<Language, string | null>> = {},
 ): Announcement[] {
   return voiceLanguages(mode).map((language) => ({
     language,
-    text: announcementText({ ...input, language }),
+    text: announcementText({ ...input, language, template: templates[language] ?? null }),
   }));
 }

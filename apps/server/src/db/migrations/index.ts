@@ -8,6 +8,7 @@ import * as m20261125_wa_1 from './20261125_wa_1_whatsapp_cloud';
 import * as m20261125_boards_1 from './20261125_boards_1_exact_rates';
 // Sorts after every migration already on main: Kysely refuses one that sorts before executed ones.
 import * as m20261125_wti9_1 from './20261125_wti9_1_kiosk_services';
+import * as m20261125_boards_2 from './20261125_boards_2_voice_style';
 
 /** Static provider: migrations are bundled with the server, no directory scanning at run time. */
 export const migrationProvider: MigrationProvider = {
@@ -21,6 +22,7 @@ export const migrationProvider: MigrationProvider = {
       '20261125_wa_1_whatsapp_cloud': m20261125_wa_1,
       '20261125_boards_1_exact_rates': m20261125_boards_1,
       '20261125_wti9_1_kiosk_services': m20261125_wti9_1,
+      '20261125_boards_2_voice_style': m20261125_boards_2,
     });
   },
 };

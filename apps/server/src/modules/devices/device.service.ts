@@ -168,21 +168,16 @@ export function createDeviceService(deps: ServiceDeps) {
   async function displayConfig(actor: Actor): Promise<DisplayConfig> {
     const display = requireDevice(actor, 'display');
     const t = display.tenantId;
-    const [
-      { branch, tenantName, theme },
-      row,
-      { voices, texts, banners, videos },
-      serviceIds,
-      targets,
-    ] = await uow.read((db) =>
-      Promise.all([
-        branchAndTheme(db, t, display.branchId),
-        repo.findDisplay(db, t, display.deviceId),
-        repo.readDisplayContent(db, t),
-        repo.listDisplayServiceIds(db, t, display.deviceId),
-        allTargets(db, t),
-      ]),
-    );
+    const [{ branch, tenantName, theme }, row, { voices, texts, banners, videos }, serviceIds, targets] =
+      await uow.read((db) =>
+        Promise.all([
+          branchAndTheme(db, t, display.branchId),
+          repo.findDisplay(db, t, display.deviceId),
+          repo.readDisplayContent(db, t),
+          repo.listDisplayServiceIds(db, t, display.deviceId),
+          allTargets(db, t),
+        ]),
+      );
     const voice =
       voices.find((v) => v.branch_id === display.branchId) ?? voices.find((v) => v.branch_id === null);
     const mode = VOICE_MODES.find((m) => m === (row.voice_mode ?? voice?.mode)) ?? 'voice_id';

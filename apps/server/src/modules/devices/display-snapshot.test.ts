@@ -32,7 +32,9 @@ describeWithDb('display snapshot', () => {
     const [, serviceB] = s.services;
     if (!counterA || !counterB || !serviceB) throw new Error('scenario');
     const snapshot = () =>
-      unitOfWork(t.database).read((db) => buildDisplaySnapshot(db, s.tenantId, s.branch.id, t.clock.now()));
+      unitOfWork(t.database).read((db) =>
+        buildDisplaySnapshot(db, s.tenantId, s.branch.id, s.display.id, t.clock.now()),
+      );
 
     const transferred = await issueOk(t.app, s);
     const requeued = await issueOk(t.app, s);

@@ -90,7 +90,9 @@ export function createLiveService(
           kind: 'display',
           display: { tenantId: device.tenantId, branchId: device.branchId, deviceId: device.id },
           snapshot: () =>
-            uow.read((db) => buildDisplaySnapshot(db, device.tenantId, device.branchId, deps.clock.now())),
+            uow.read((db) =>
+              buildDisplaySnapshot(db, device.tenantId, device.branchId, device.id, deps.clock.now()),
+            ),
         };
       }
       case 'ticket':

@@ -1,4 +1,9 @@
-import { announcementText, announcementsFor, type VoiceMode } from '@antrean/shared/voice/announcement';
+import {
+  announcementText,
+  announcementsFor,
+  type AnnouncementStyle,
+  type VoiceMode,
+} from '@antrean/shared/voice/announcement';
 import type { Language } from '@antrean/shared/i18n/lang';
 
 /**
@@ -20,6 +25,11 @@ import type { Language } from '@antrean/shared/i18n/lang';
 
 export interface VoiceSettings {
   mode: VoiceMode;
+  /** Numbers as words ("A dua belas") or digit by digit ("A nol satu dua"). */
+  numberStyle: AnnouncementStyle;
+  /** The tenant's sentences (`{number}`, `{counter}`); null: the default one. */
+  templateId: string | null;
+  templateEn: string | null;
   rate: number;
   pitch: number;
   volume: number;
@@ -196,13 +206,15 @@ export class Announcer {
   }
 
   private async play(job: AnnounceJob): Promise<void> {
+    // Read at each call: a setting changed meanwhile (voice.updated) applies to this one.
     const voice = this.callbacks.voice();
     const input = {
       ticketNumber: job.ticketNumber,
       counterName: job.counterName,
       counterNumber: job.counterNumber,
+      style: voice.numberStyle,
     };
-    const sentences = announcementsFor(voice.mode, input);
+    const sentences = announcementsFor(voice.mode, input, { id: voice.templateId, en: voice.templateEn });
     // The caption is always shown (accessibility), in the spoken language(s) or the UI's.
     this.callbacks.onCaption(
       sentences.length > 0

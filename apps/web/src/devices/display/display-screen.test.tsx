@@ -114,6 +114,18 @@ const snapshot: DisplaySnapshot = {
     updatedAt: Date.UTC(2026, 10, 22, 2, 30),
   },
   rates: { products: [{ name: 'Deposito', items: [{ name: '1 bulan', percentage: '4.25' }] }] },
+  voice: {
+    mode: 'voice_id',
+    numberStyle: 'number',
+    templateId: null,
+    templateEn: null,
+    rate: 1,
+    pitch: 1,
+    volume: 1,
+    voiceNameId: null,
+    voiceNameEn: null,
+    repeat: 1,
+  },
 };
 
 const called = {
@@ -260,6 +272,41 @@ describe('DisplayScreen', () => {
     ).toBeInTheDocument();
   });
 
+  it('a new voice setting (voice.updated) applies to the next call, without a reload', async () => {
+    const fetchMock = stubConfig(config);
+    live.push({ kind: 'snapshot', data: snapshot });
+    render(<DisplayScreen code="DSP-JKT01" layout="classic" />);
+    await screen.findByRole('region', { name: 'Loket 1' });
+    act(() => live.push(called));
+    await waitFor(() =>
+      expect(window.__antreanSpoken?.map((s) => s.text)).toEqual([
+        'Nomor antrian A dua belas, silakan menuju loket satu',
+      ]),
+    );
+    const configLoads = fetchMock.mock.calls.length;
+    act(() =>
+      live.push({
+        kind: 'event',
+        type: 'voice.updated',
+        data: { ...snapshot.voice, numberStyle: 'digits', templateId: 'Antrian {number} ke {counter}' },
+      }),
+    );
+    act(() =>
+      live.push({
+        ...called,
+        data: { ticket: { ...called.data.ticket, id: 't13', number: 'A013', calledAt: 2000 } },
+      }),
+    );
+    await waitFor(() =>
+      expect(window.__antreanSpoken?.map((s) => s.text)).toEqual([
+        'Nomor antrian A dua belas, silakan menuju loket satu',
+        'Antrian A nol satu tiga ke loket satu',
+      ]),
+    );
+    // No reload: the config was not fetched again.
+    expect(fetchMock.mock.calls.length).toBe(configLoads);
+  });
+
   it('speaks through speechSynthesis, one call after another, and acks each', async () => {
     const spoken: { text: string; lang: string; rate: number }[] = [];
     class Utterance {
@@ -281,9 +328,13 @@ describe('DisplayScreen', () => {
         setTimeout(() => u.onend?.(), 10);
       },
     });
-    stubConfig({ ...config, voice: { ...config.voice, mode: 'both', rate: 0.9 } });
+    stubConfig(config);
     window.sessionStorage.setItem(SOUND_UNLOCKED_KEY, '1');
-    live.push({ kind: 'snapshot', data: snapshot });
+    // How to speak comes with the live snapshot.
+    live.push({
+      kind: 'snapshot',
+      data: { ...snapshot, voice: { ...snapshot.voice, mode: 'both', rate: 0.9 } },
+    });
     render(<DisplayScreen code="DSP-JKT01" layout="modern" />);
     await screen.findByRole('heading', { level: 1, name: 'KC Jakarta Sudirman' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -336,9 +387,9 @@ describe('DisplayScreen', () => {
   });
 
   it('pos-display shows only its counter (query fallback) and announces only its calls', async () => {
-    stubConfig({ ...config, voice: { ...config.voice, mode: 'off' } });
+    stubConfig(config);
     window.history.replaceState(null, '', '/pos-display/DSP-JKT01?counter=c2');
-    live.push({ kind: 'snapshot', data: snapshot });
+    live.push({ kind: 'snapshot', data: { ...snapshot, voice: { ...snapshot.voice, mode: 'off' } } });
     render(<DisplayScreen code="DSP-JKT01" layout="pos" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Loket 2' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -33,6 +33,9 @@ const LAYOUTS: Record<DisplayLayout, (props: LayoutProps) => JSX.Element> = {
 
 const OFF_VOICE: VoiceSettings = {
   mode: 'off',
+  numberStyle: 'number',
+  templateId: null,
+  templateEn: null,
   rate: 1,
   pitch: 1,
   volume: 1,
@@ -204,7 +207,11 @@ function DisplayApp({
   const onFeed = useCallback((state: DisplayState | undefined, error: string | null) => {
     setFeed((previous) => ({ state: state ?? previous.state, error }));
     if (state) {
-      if (state.reconfigure > seenReconfigure.current) setConfigVersion((v) => v + 1);
+      if (state.reconfigure > seenReconfigure.current) {
+        // Settings changed: the config again, and a fresh snapshot (the display's own voice mode).
+        setConfigVersion((v) => v + 1);
+        setGeneration((g) => g + 1);
+      }
       seenReconfigure.current = state.reconfigure;
     }
     if (state && state.resync > 0) setGeneration((g) => g + 1); // queue reset, counter change: resubscribe
@@ -253,7 +260,13 @@ function DisplayApp({
   const captionTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const voiceRef = useRef<VoiceSettings>(OFF_VOICE);
   const langRef = useRef(lang);
-  const voice = config?.voice ?? OFF_VOICE;
+  // How to speak comes live with the display's state (snapshot, `voice.updated`): the next call
+  // is spoken the new way without a reload. Until the first snapshot, the config's mode.
+  const voice: VoiceSettings = hasSnapshot(feed.state)
+    ? feed.state.voice
+    : config
+      ? { ...OFF_VOICE, ...config.voice }
+      : OFF_VOICE;
   useEffect(() => {
     connectionRef.current = connection;
     voiceRef.current = voice;
@@ -365,7 +378,7 @@ function DisplayApp({
 
   const state = feed.state && shownState(feed.state, shows);
   const Layout = LAYOUTS[layout];
-  const showOverlay = config !== null && config.voice.mode !== 'off' && !unlocked;
+  const showOverlay = config !== null && voice.mode !== 'off' && !unlocked;
   return (
     <div className={`dsp-root dsp-root-${layout}`} style={themeStyle(config)}>
       {feedElement}

@@ -32,6 +32,18 @@ const snapshot: DisplaySnapshot = {
   ],
   fx: { currencies: [], updatedAt: null },
   rates: { products: [] },
+  voice: {
+    mode: 'voice_id',
+    numberStyle: 'number',
+    templateId: null,
+    templateEn: null,
+    rate: 1,
+    pitch: 1,
+    volume: 1,
+    voiceNameId: null,
+    voiceNameEn: null,
+    repeat: 1,
+  },
 };
 
 const ticket = (over: Partial<PublicTicket> = {}): PublicTicket => ({

@@ -197,6 +197,7 @@ function foldDisplay(state: DisplayState | undefined, message: LiveMessageOf<'di
   if (message.type === 'fx.updated') return { ...state, fx: message.data };
   if (message.type === 'rates.updated') return { ...state, rates: message.data };
   if (message.type === 'kiosk.updated') return state; // a kiosk's topic only
+  if (message.type === 'voice.updated') return { ...state, voice: message.data };
   return applyTicket(state, message.type, message.data.ticket);
 }
 
@@ -209,6 +210,18 @@ function emptyState(): DisplayState {
     recentCalls: [],
     fx: { currencies: [], updatedAt: null },
     rates: { products: [] },
+    voice: {
+      mode: 'off',
+      numberStyle: 'number',
+      templateId: null,
+      templateEn: null,
+      rate: 1,
+      pitch: 1,
+      volume: 1,
+      voiceNameId: null,
+      voiceNameEn: null,
+      repeat: 1,
+    },
     known: {},
     calls: [],
     resync: 0,
