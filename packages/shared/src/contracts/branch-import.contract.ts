@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
+import { ImportFileSchema } from './import-file';
 
 /**
- * Importing branches from a CSV file (decision 61, the service users' pattern of decision 57):
+ * Importing branches from a CSV or XLSX file (decision 61, the service users' pattern of decision 57):
  * a preview with an error per row and field, then an all-or-nothing import of the same file.
  * Columns (header line, Indonesian or English names, any order): code, name, address, province,
  * city, village, time zone and category are required; counter and display limits, auto-serve and
@@ -10,12 +11,6 @@ import { defineContract } from './contract';
  * optional (defaults as the create form's). Yes/no cells: ya/tidak, true/false, 1/0.
  */
 export const BRANCH_IMPORT_MAX_ROWS = 500;
-/** The file as text (the JSON body stays under the server's 1 MB limit). */
-const BRANCH_IMPORT_MAX_CHARS = 512 * 1024;
-
-const ImportBodySchema = z
-  .object({ csv: z.string().min(1, { error: 'v.required' }).max(BRANCH_IMPORT_MAX_CHARS) })
-  .strict();
 
 const ImportRowSchema = z.object({
   /** The line of the file the row starts on. */
@@ -42,17 +37,17 @@ export const branchImportContract = {
   preview: defineContract({
     method: 'POST',
     path: '/api/v1/branches/import/preview',
-    summary: 'Check a CSV of branches: every row with its errors; nothing is saved (admin)',
+    summary: 'Check a CSV or XLSX file of branches: every row with its errors; nothing is saved (admin)',
     tags: ['branches'],
-    body: ImportBodySchema,
+    body: ImportFileSchema,
     responses: { 200: ImportPreviewSchema },
   }),
   commit: defineContract({
     method: 'POST',
     path: '/api/v1/branches/import',
-    summary: 'Import a CSV of branches, all or nothing (admin, audited)',
+    summary: 'Import a CSV or XLSX file of branches, all or nothing (admin, audited)',
     tags: ['branches'],
-    body: ImportBodySchema,
+    body: ImportFileSchema,
     responses: { 201: z.object({ created: z.number().int().min(1) }) },
   }),
 };

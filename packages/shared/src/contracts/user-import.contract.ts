@@ -1,20 +1,15 @@
 import { z } from 'zod';
 import { defineContract } from './contract';
+import { ImportFileSchema } from './import-file';
 
 /**
- * Importing service users from a CSV file (beyond the spec; a bank with hundreds of branches):
+ * Importing service users from a CSV or XLSX file (beyond the spec; a bank with hundreds of branches):
  * a preview with an error per row and field, then an all-or-nothing import of the same file.
  * Columns (header line, Indonesian or English names, any order): full name, username, password,
  * role (caller/pemanggil, operator, supervisor), branch codes (separated by `|`, `,` or spaces),
  * phone and active (optional).
  */
 export const USER_IMPORT_MAX_ROWS = 500;
-/** The file as text (the JSON body stays under the server's 1 MB limit). */
-const USER_IMPORT_MAX_CHARS = 512 * 1024;
-
-const ImportBodySchema = z
-  .object({ csv: z.string().min(1, { error: 'v.required' }).max(USER_IMPORT_MAX_CHARS) })
-  .strict();
 
 const ImportRowSchema = z.object({
   /** The line of the file the row starts on. */
@@ -42,17 +37,17 @@ export const userImportContract = {
   preview: defineContract({
     method: 'POST',
     path: '/api/v1/users/import/preview',
-    summary: 'Check a CSV of service users: every row with its errors; nothing is saved (admin)',
+    summary: 'Check a CSV or XLSX file of service users: every row with its errors; nothing is saved (admin)',
     tags: ['users'],
-    body: ImportBodySchema,
+    body: ImportFileSchema,
     responses: { 200: ImportPreviewSchema },
   }),
   commit: defineContract({
     method: 'POST',
     path: '/api/v1/users/import',
-    summary: 'Import a CSV of service users, all or nothing (admin, audited)',
+    summary: 'Import a CSV or XLSX file of service users, all or nothing (admin, audited)',
     tags: ['users'],
-    body: ImportBodySchema,
+    body: ImportFileSchema,
     responses: { 201: z.object({ created: z.number().int().min(1) }) },
   }),
 };

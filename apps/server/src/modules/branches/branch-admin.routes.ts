@@ -23,10 +23,10 @@ export function branchAdminRoutes(app: FastifyInstance, branches: BranchAdminSer
     branches.copy(actor, params.branchId, body),
   );
   defineRoute(app, branchImportContract.preview, { auth }, ({ actor, body, request }) =>
-    branches.previewImport(actor, body.csv, request.lang),
+    branches.previewImport(actor, body, request.lang),
   );
   defineRoute(app, branchImportContract.commit, { auth }, ({ actor, body, request }) =>
-    branches.commitImport(actor, body.csv, request.lang),
+    branches.commitImport(actor, body, request.lang),
   );
   defineRoute(app, branchAdminContract.rotateApiKey, { auth }, ({ actor, params }) =>
     branches.rotateApiKey(actor, params.branchId),

@@ -8,6 +8,7 @@ import type {
   UpdateBranchBody,
 } from '@antrean/shared/contracts/branch-admin.contract';
 import type { BranchImportPreview } from '@antrean/shared/contracts/branch-import.contract';
+import type { ImportFile } from '@antrean/shared/contracts/import-file';
 import type { BranchDetail, BranchValues } from '@antrean/shared/domain/branch';
 import type { Language } from '@antrean/shared/i18n/lang';
 import type { Transaction } from 'kysely';
@@ -23,7 +24,7 @@ import { toBranch, toBranchDetail } from './branch.mapper';
 import { findBranch, type BranchRow } from './branch.repository';
 import * as repo from './branch-admin.repository';
 import { copyBranchSetup } from './branch-copy.repository';
-import { checkBranchCsv, type CheckedBranch } from './branch-import';
+import { checkBranchFile, type CheckedBranch } from './branch-import';
 import { GENERATED_DEVICE_CODE_LENGTH } from '@antrean/shared/contracts/device-admin.contract';
 
 const ENTITY = 'branch';
@@ -293,14 +294,19 @@ export function createBranchAdminService(deps: ServiceDeps, audit: Audit) {
   }
 
   /** Every row of a CSV of branches with its errors (decision 61), against the tenant's codes. */
-  async function checkCsv(db: Db, tenantId: string, csv: string, lang: Language): Promise<CheckedBranch[]> {
-    return checkBranchCsv(csv, await repo.lowerCaseCodes(db, tenantId), lang);
+  async function checkFile(
+    db: Db,
+    tenantId: string,
+    file: ImportFile,
+    lang: Language,
+  ): Promise<CheckedBranch[]> {
+    return checkBranchFile(file, await repo.lowerCaseCodes(db, tenantId), lang);
   }
 
   /** The preview of an import: every row with its errors; nothing is saved. */
-  async function previewImport(actor: Actor, csv: string, lang: Language): Promise<BranchImportPreview> {
+  async function previewImport(actor: Actor, file: ImportFile, lang: Language): Promise<BranchImportPreview> {
     const tenantId = adminTenant(actor);
-    const checked = await uow.read((db) => checkCsv(db, tenantId, csv, lang));
+    const checked = await uow.read((db) => checkFile(db, tenantId, file, lang));
     const invalid = checked.filter((c) => c.branch === null).length;
     return { rows: checked.map((c) => c.row), valid: checked.length - invalid, invalid };
   }
@@ -309,10 +315,10 @@ export function createBranchAdminService(deps: ServiceDeps, audit: Audit) {
    * Imports every row, or none: one error anywhere refuses the whole file (BRANCH_IMPORT_INVALID).
    * Checked again inside the transaction; each branch goes through the create path (audited).
    */
-  async function commitImport(actor: Actor, csv: string, lang: Language): Promise<{ created: number }> {
+  async function commitImport(actor: Actor, file: ImportFile, lang: Language): Promise<{ created: number }> {
     const tenantId = adminTenant(actor);
     return uow.transaction(async (trx) => {
-      const checked = await checkCsv(trx, tenantId, csv, lang);
+      const checked = await checkFile(trx, tenantId, file, lang);
       const invalidRows = checked.filter((c) => c.branch === null).map((c) => c.row.line);
       if (invalidRows.length > 0) throw new AppError('BRANCH_IMPORT_INVALID', { invalidRows });
       for (const { branch } of checked) {

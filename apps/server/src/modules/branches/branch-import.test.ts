@@ -3,7 +3,9 @@
  * branch form's rules, codes taken in the tenant or twice in the file) and saves nothing; the
  * import takes the whole file or nothing, audited per branch; another tenant is not touched.
  */
+import { deflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { xlsxWorkbook } from '@antrean/shared/testing/xlsx-workbook';
 import type { BranchImportPreview } from '@antrean/shared/contracts/branch-import.contract';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { describeWithDb } from '../../test/db';
@@ -26,13 +28,19 @@ describeWithDb('branch import (HTTP)', () => {
     await t.close();
   });
 
-  const send = (path: 'import' | 'import/preview', csv: string, cookie = admin, lang = 'id') =>
+  const sendFile = (path: 'import' | 'import/preview', file: object, cookie = admin, lang = 'id') =>
     t.app.inject({
       method: 'POST',
       url: `/api/v1/branches/${path}`,
       headers: { cookie, 'accept-language': lang, 'content-type': 'application/json' },
-      payload: JSON.stringify({ csv }),
+      payload: JSON.stringify(file),
     });
+  const send = (path: 'import' | 'import/preview', csv: string, cookie = admin, lang = 'id') =>
+    sendFile(path, { csv }, cookie, lang);
+  /** An Excel workbook (deflated parts, shared strings) as the import API takes it. */
+  const xlsx = (rows: (string | number | boolean | null)[][]) => ({
+    xlsx: Buffer.from(xlsxWorkbook(rows, { deflateRaw: (data) => deflateRawSync(data) })).toString('base64'),
+  });
   const preview = async (csv: string, lang = 'id') => {
     const response = await send('import/preview', csv, admin, lang);
     expect(response.statusCode, response.body).toBe(200);
@@ -169,6 +177,81 @@ describeWithDb('branch import (HTTP)', () => {
       expect((await send('import', csv)).statusCode).toBe(400);
     }
     expect((await send('import/preview', 'x'.repeat(512 * 1024 + 1))).statusCode).toBe(400);
+  });
+
+  it('imports an XLSX workbook: its first sheet, errors named by the spreadsheet row, typed cells read as text', async () => {
+    const [a, b] = [code(), code()];
+    const head = [
+      'Kode',
+      'Nama',
+      'Alamat',
+      'Provinsi',
+      'Kota',
+      'Kelurahan',
+      'Kategori',
+      'Batas loket',
+      'Aktif',
+    ];
+    const row = (c: string, limit: number | string, active: boolean | string) => [
+      c,
+      `Cabang ${c}`,
+      'Jl. Asia Afrika 8',
+      'Jawa Barat',
+      'Bandung',
+      'Braga',
+      'Kantor Cabang',
+      limit,
+      active,
+    ];
+    const bad = xlsx([head, row(a, 3, true), [], row(b, 'banyak', 'mungkin')]);
+    const before = await branchCount();
+    const checked = await sendFile('import/preview', bad);
+    expect(checked.statusCode, checked.body).toBe(200);
+    expect(checked.json()).toMatchObject({
+      valid: 1,
+      invalid: 1,
+      rows: [
+        { line: 2, code: a, errors: {} },
+        { line: 4, code: b, errors: { counterLimit: 'Harus berupa angka.', isActive: expect.any(String) } },
+      ],
+    });
+    expect((await sendFile('import', bad)).json()).toMatchObject({
+      error: { code: 'BRANCH_IMPORT_INVALID', details: { invalidRows: [4] } },
+    });
+    expect(await branchCount()).toBe(before);
+
+    const imported = await sendFile('import', xlsx([head, row(a, 3, true), row(b, 7, false)]));
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(imported.json()).toEqual({ created: 2 });
+    const saved = await t.database.db
+      .selectFrom('branches')
+      .select(['code', 'counter_limit', 'is_active'])
+      .where('tenant_id', '=', g.tenant.id)
+      .where('code', 'in', [a, b])
+      .orderBy('code')
+      .execute();
+    expect(saved).toEqual(
+      [
+        { code: a, counter_limit: 3, is_active: 1 },
+        { code: b, counter_limit: 7, is_active: 0 },
+      ].sort((x, y) => x.code.localeCompare(y.code)),
+    );
+  });
+
+  it('refuses a workbook it cannot read, and a body with both or neither file', async () => {
+    const notXlsx = { xlsx: Buffer.from('kode,nama\nA,B').toString('base64') };
+    const refused = await sendFile('import/preview', notXlsx);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ error: { code: 'BRANCH_IMPORT_BAD_FILE' } });
+    for (const body of [
+      {},
+      { csv: `${header}\n${line(code())}`, ...xlsx([[header]]) },
+      { xlsx: 'not base64!' },
+    ]) {
+      const response = await sendFile('import/preview', body);
+      expect(response.statusCode, JSON.stringify(body).slice(0, 60)).toBe(400);
+      expect(response.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+    }
   });
 
   it('only an admin may import', async () => {

@@ -1,4 +1,5 @@
-import { parseCsv, type CsvRow } from '@antrean/shared/common/csv';
+import type { CsvRow } from '@antrean/shared/common/csv';
+import type { ImportFile } from '@antrean/shared/contracts/import-file';
 import {
   BRANCH_IMPORT_MAX_ROWS,
   type BranchImportRow,
@@ -8,6 +9,7 @@ import { errorMessage } from '@antrean/shared/i18n/errors';
 import type { Language } from '@antrean/shared/i18n/lang';
 import { localizeIssues, validationMessage } from '@antrean/shared/i18n/validation';
 import { AppError } from '../../lib/errors';
+import { importRows } from '../../lib/import-file';
 
 /**
  * Reading a CSV of branches (decision 61): the columns, the cells into a `BranchInputSchema`
@@ -104,12 +106,12 @@ export interface CheckedBranch {
  * used in the tenant (`takenCodes`, lower case) or twice in the file. Throws
  * BRANCH_IMPORT_BAD_FILE for a file that is not a readable list of branches.
  */
-export function checkBranchCsv(
-  csv: string,
+export function checkBranchFile(
+  file: ImportFile,
   takenCodes: ReadonlySet<string>,
   lang: Language,
 ): CheckedBranch[] {
-  const parsed = parseCsv(csv);
+  const parsed = importRows(file);
   if (!parsed.ok) throw new AppError('BRANCH_IMPORT_BAD_FILE', { line: parsed.line });
   const [header, ...rows] = parsed.rows;
   if (!header) throw new AppError('BRANCH_IMPORT_BAD_FILE', { rows: 0 });

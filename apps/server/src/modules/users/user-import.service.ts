@@ -1,6 +1,7 @@
 import { newId } from '@antrean/shared/common/ids';
 import { can } from '@antrean/shared/auth/permissions';
-import { parseCsv, type CsvRow } from '@antrean/shared/common/csv';
+import type { CsvRow } from '@antrean/shared/common/csv';
+import type { ImportFile } from '@antrean/shared/contracts/import-file';
 import {
   USER_IMPORT_MAX_ROWS,
   type UserImportPreview,
@@ -15,6 +16,7 @@ import type { Actor } from '../../lib/actor';
 import { hashPassword } from '../../lib/crypto';
 import type { ServiceDeps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
+import { importRows } from '../../lib/import-file';
 import { requireTenantStaff } from '../../lib/policy';
 import type { Db } from '../../lib/uow';
 import type { Audit } from '../audit/audit.service';
@@ -71,7 +73,7 @@ function columnsOf(header: CsvRow): Partial<Record<Field, number>> {
 }
 
 /**
- * Importing service users from CSV (decision 57): the same rules as the users page per row, plus
+ * Importing service users from CSV or XLSX (decision 57): the same rules as the users page per row, plus
  * the file's own (unknown branch code, a username twice in the file); the import runs only when
  * every row passes, in one transaction, so a file is imported whole or not at all.
  */
@@ -84,8 +86,8 @@ export function createUserImportService(deps: ServiceDeps, audit: Audit) {
     return staff.tenantId;
   }
 
-  function readRows(csv: string): { columns: Partial<Record<Field, number>>; rows: CsvRow[] } {
-    const parsed = parseCsv(csv);
+  function readRows(file: ImportFile): { columns: Partial<Record<Field, number>>; rows: CsvRow[] } {
+    const parsed = importRows(file);
     if (!parsed.ok) throw new AppError('USER_IMPORT_BAD_FILE', { line: parsed.line });
     const [header, ...rows] = parsed.rows;
     if (!header) throw new AppError('USER_IMPORT_BAD_FILE', { rows: 0 });
@@ -98,8 +100,8 @@ export function createUserImportService(deps: ServiceDeps, audit: Audit) {
   }
 
   /** Every row with its errors, in `lang`; what passes is ready to insert. */
-  async function check(db: Db, tenantId: string, csv: string, lang: Language): Promise<Checked[]> {
-    const { columns, rows } = readRows(csv);
+  async function check(db: Db, tenantId: string, file: ImportFile, lang: Language): Promise<Checked[]> {
+    const { columns, rows } = readRows(file);
     const branches = await imports.branchIdsByCode(db, tenantId);
     const checked = rows.map((csvRow): Checked & { password: string } => {
       const cell = (field: Field) => {
@@ -173,17 +175,17 @@ export function createUserImportService(deps: ServiceDeps, audit: Audit) {
     }));
   }
 
-  async function preview(actor: Actor, csv: string, lang: Language): Promise<UserImportPreview> {
+  async function preview(actor: Actor, file: ImportFile, lang: Language): Promise<UserImportPreview> {
     const tenantId = adminTenant(actor);
-    const checked = await uow.read((db) => check(db, tenantId, csv, lang));
+    const checked = await uow.read((db) => check(db, tenantId, file, lang));
     const invalid = checked.filter((c) => c.user === null).length;
     return { rows: checked.map((c) => c.row), valid: checked.length - invalid, invalid };
   }
 
   /** Imports every row, or none: one error anywhere refuses the whole file (USER_IMPORT_INVALID). */
-  async function commit(actor: Actor, csv: string, lang: Language): Promise<{ created: number }> {
+  async function commit(actor: Actor, file: ImportFile, lang: Language): Promise<{ created: number }> {
     const tenantId = adminTenant(actor);
-    const first = await uow.read((db) => check(db, tenantId, csv, lang));
+    const first = await uow.read((db) => check(db, tenantId, file, lang));
     const invalidRows = first.filter((c) => c.user === null).map((c) => c.row.line);
     if (invalidRows.length > 0) throw new AppError('USER_IMPORT_INVALID', { invalidRows });
     // Hashing is slow on purpose: done before the transaction, a few at a time.
@@ -196,7 +198,7 @@ export function createUserImportService(deps: ServiceDeps, audit: Audit) {
     }
     return uow.transaction(async (trx) => {
       // Checked again inside the transaction: a name taken meanwhile refuses the whole file.
-      const again = await check(trx, tenantId, csv, lang);
+      const again = await check(trx, tenantId, file, lang);
       const stillInvalid = again.filter((c) => c.user === null).map((c) => c.row.line);
       if (stillInvalid.length > 0) throw new AppError('USER_IMPORT_INVALID', { invalidRows: stillInvalid });
       const now = clock.now();

@@ -4,6 +4,7 @@
  * import takes the whole file or nothing; the imported users sign in at their branches.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xlsxWorkbook } from '@antrean/shared/testing/xlsx-workbook';
 import type { UserImportPreview } from '@antrean/shared/contracts/user-import.contract';
 import { buildTestApp, type TestApp } from '../../test/app';
 import { describeWithDb } from '../../test/db';
@@ -44,6 +45,49 @@ describeWithDb('service user import (HTTP)', () => {
   const name = () => `impor.${++seq}.${Date.now().toString(36)}`;
   const main = () => g.main.branch.code;
 
+  it('imports an Excel workbook (XLSX): the phone kept as text, the spreadsheet row in errors', async () => {
+    const [a, b] = [name(), name()];
+    const head = ['Nama Lengkap', 'Username', 'Kata Sandi', 'Peran', 'Cabang', 'Telepon'];
+    const workbook = (rows: (string | number | null)[][]) =>
+      JSON.stringify({ xlsx: Buffer.from(xlsxWorkbook([head, ...rows])).toString('base64') });
+    const post = (path: 'import' | 'import/preview', payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/users/${path}`,
+        headers: { cookie: admin, 'content-type': 'application/json' },
+        payload,
+      });
+    const bad = await post(
+      'import/preview',
+      workbook([
+        ['Budi Santoso', a, 'rahasia-123', 'operator', main(), '081234567890'],
+        [null],
+        ['Ani', b, 'x', 'kasir', main(), null],
+      ]),
+    );
+    expect(bad.json()).toMatchObject({
+      valid: 1,
+      invalid: 1,
+      rows: [
+        { line: 2, errors: {} },
+        { line: 4, errors: { role: expect.any(String), password: expect.any(String) } },
+      ],
+    });
+    const before = await userCount();
+    const imported = await post(
+      'import',
+      workbook([['Budi Santoso', a, 'rahasia-123', 'operator', main(), '081234567890']]),
+    );
+    expect(imported.statusCode, imported.body).toBe(201);
+    expect(await userCount()).toBe(before + 1);
+    const saved = await t.database.db
+      .selectFrom('users')
+      .select(['full_name', 'role'])
+      .where('username', '=', a)
+      .executeTakeFirst();
+    expect(saved).toEqual({ full_name: 'Budi Santoso', role: 'operator' });
+  });
+
   it('previews a spreadsheet file (BOM, semicolons, CRLF, quotes) and imports it whole', async () => {
     const [a, b] = [name(), name()];
     const csv =
@@ -80,11 +124,21 @@ describeWithDb('service user import (HTTP)', () => {
       .where('username', '=', b)
       .executeTakeFirstOrThrow();
     expect(inactive.is_active).toBe(0);
+    const importedIds = await t.database.db
+      .selectFrom('users')
+      .select('id')
+      .where('username', 'in', [a, b])
+      .execute();
     const audit = await t.database.db
       .selectFrom('audit_log')
       .select(['action', 'after_json'])
       .where('tenant_id', '=', g.tenant.id)
       .where('action', '=', 'user.import')
+      .where(
+        'entity_id',
+        'in',
+        importedIds.map((u) => u.id),
+      )
       .execute();
     expect(audit).toHaveLength(2);
     expect(audit.map((e) => e.after_json).join()).not.toContain('rahasia');

@@ -24,9 +24,9 @@ export function userRoutes(app: FastifyInstance, users: UserService): void {
 export function userImportRoutes(app: FastifyInstance, imports: UserImportService): void {
   const auth = { staff: 'tenant.users' } as const;
   defineRoute(app, userImportContract.preview, { auth }, ({ actor, body, request }) =>
-    imports.preview(actor, body.csv, request.lang),
+    imports.preview(actor, body, request.lang),
   );
   defineRoute(app, userImportContract.commit, { auth }, ({ actor, body, request }) =>
-    imports.commit(actor, body.csv, request.lang),
+    imports.commit(actor, body, request.lang),
   );
 }

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { BranchImportPreview } from '@antrean/shared/contracts/branch-import.contract';
+import { xlsxWorkbook } from '@antrean/shared/testing/xlsx-workbook';
 import { errorBody, mockApi, renderWithProviders } from '@/test/render';
 import { BranchImportDrawer } from './branch-import-drawer';
 
@@ -58,6 +59,29 @@ describe('BranchImportDrawer', () => {
     expect(within(table).getByText('Nama cabang: Minimal 3 karakter.')).toBeInTheDocument();
     expect(screen.getByText('1 baris salah')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Impor 1 cabang' })).toBeDisabled();
+  });
+
+  it('sends an Excel workbook (XLSX) as base64 for the server to read', async () => {
+    const { requests } = mockApi([
+      {
+        method: 'POST',
+        path: '/api/v1/branches/import/preview',
+        body: { rows: [row()], valid: 1, invalid: 0 } satisfies BranchImportPreview,
+      },
+    ]);
+    renderWithProviders(<BranchImportDrawer onClose={vi.fn()} />);
+    const workbook = xlsxWorkbook([
+      ['kode', 'nama'],
+      ['JKT01', 'Cabang Jakarta'],
+    ]);
+    const input = document.body.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error('no file input');
+    await userEvent.upload(input, new File([workbook], 'cabang.xlsx', { type: '' }));
+    expect(await screen.findByText('Siap diimpor')).toBeInTheDocument();
+    expect(screen.getByText('cabang.xlsx')).toBeInTheDocument();
+    const sent = requests.find((r) => r.method === 'POST')?.body as { xlsx: string };
+    expect(Object.keys(sent)).toEqual(['xlsx']);
+    expect(Uint8Array.from(atob(sent.xlsx), (c) => c.charCodeAt(0))).toEqual(workbook);
   });
 
   it('imports a checked file and says how many', async () => {
