@@ -6,7 +6,7 @@ import { ThemeSchema } from '../domain/theme';
 import { RUNNING_TEXT_SPEEDS } from '../domain/running-text-speed';
 import { BranchParamsSchema } from './branches.contract';
 import { IssuedTicketSchema } from '../domain/ticket/ticket';
-import { PhoneSchema } from './tickets.contract';
+import { PhoneSchema } from '../common/phone';
 import { VOICE_MODES } from '../voice/announcement';
 
 export { VOICE_MODES };

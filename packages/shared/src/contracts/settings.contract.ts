@@ -5,7 +5,7 @@ import {
   TenantSettingsSchema,
   WHATSAPP_PROVIDERS,
 } from '../domain/tenant-settings';
-import { PhoneSchema } from './tickets.contract';
+import { PhoneSchema } from '../common/phone';
 
 /**
  * The tenant's settings (`/dashboard/konfigurasi`, admin of the tenant): read, save (audited,

@@ -10,11 +10,7 @@ import {
   TicketEventSchema,
   TicketSchema,
 } from '../domain/ticket/ticket';
-
-export const PhoneSchema = z
-  .string()
-  .trim()
-  .regex(/^(\+?62|0)8[0-9]{7,12}$/, { error: 'v.phone' });
+import { PhoneSchema } from '../common/phone';
 
 const IssueTicketBodySchema = z.object({
   serviceId: IdSchema,

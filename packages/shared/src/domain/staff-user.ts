@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OptionalPhoneSchema } from '../common/phone';
 import { IdSchema } from '../common/ids';
 import { FullNameSchema, PasswordSchema, UsernameSchema } from './user';
 
@@ -17,15 +18,8 @@ export const TenantRoleSchema = z.enum(TENANT_ROLES, {
 const NEW_PASSWORD_MIN = 8;
 export const NewPasswordSchema = PasswordSchema.min(NEW_PASSWORD_MIN);
 
-/** An Indonesian mobile number (the same rule as a visitor's WhatsApp number). */
-const PHONE_PATTERN = /^(\+?62|0)8[0-9]{7,12}$/;
-/** A staff phone: optional; an empty field is no phone (null). */
-const StaffPhoneSchema = z
-  .string()
-  .trim()
-  .refine((v) => v === '' || PHONE_PATTERN.test(v), { error: 'v.phone' })
-  .nullable()
-  .transform((v) => (v === null || v === '' ? null : v));
+/** A staff phone: optional (empty is no phone), stored in E.164 like a visitor's WhatsApp number. */
+const StaffPhoneSchema = OptionalPhoneSchema;
 
 /** A user may work at this many branches at most (a regional supervisor of a bank). */
 const USER_BRANCHES_MAX = 500;

@@ -89,7 +89,7 @@ describeWithDb('live WebSocket /api/v1/live', () => {
         },
       });
       // Staff see the phone (public topics must not, below).
-      expect(JSON.stringify(events[0]?.data)).toContain('081277776666');
+      expect(JSON.stringify(events[0]?.data)).toContain('+6281277776666');
       await client.close();
 
       // While disconnected: three more transitions.
@@ -216,7 +216,7 @@ describeWithDb('live WebSocket /api/v1/live', () => {
       late.subscribe([topic]);
       const [again] = await late.waitFor(isSnapshot(topic));
       expect(again?.data).toMatchObject({ counters: [{ current: { id: ticket.id, status: 'calling' } }] });
-      expect(JSON.stringify(again)).not.toContain('081255554444');
+      expect(JSON.stringify(again)).not.toContain('81255554444');
 
       // The display confirms the announcement: calling → called without waiting 10 s.
       display.send({ type: 'ack', ticketId: ticket.id });
@@ -252,7 +252,7 @@ describeWithDb('live WebSocket /api/v1/live', () => {
       });
       await settle();
       expect(client.matching(isEvent(topic)).map((f) => ticketIdOf(f))).toEqual([mine.id]);
-      expect(JSON.stringify(client.frames)).not.toContain('081233332222');
+      expect(JSON.stringify(client.frames)).not.toContain('81233332222');
       expect(JSON.stringify(client.frames)).not.toContain(other.id);
 
       const unknown = await open();
@@ -306,7 +306,7 @@ describeWithDb('live WebSocket /api/v1/live', () => {
       await client.waitFor(isError(topic), 2);
       await settle();
       expect(client.matching(isEvent(topic))).toEqual([]);
-      expect(JSON.stringify(client.frames.slice(before))).not.toContain('081299990000');
+      expect(JSON.stringify(client.frames.slice(before))).not.toContain('81299990000');
       await api.act(ticket.id, 'cancel', s.cookies.admin);
     };
 

@@ -76,11 +76,15 @@ describeWithDb('profile menu (HTTP)', () => {
       canHaveAvatar: true,
     });
     const photo = await storedFile(g.tenant.id, 'avatar', g.users.caller.id);
-    const saved = await put(cookie, { fullName: 'Rina Kartika', phone: '081298765432', avatarFileId: photo });
+    const saved = await put(cookie, {
+      fullName: 'Rina Kartika',
+      phone: '0812-9876-5432',
+      avatarFileId: photo,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<Profile>()).toMatchObject({
       fullName: 'Rina Kartika',
-      phone: '081298765432',
+      phone: '+6281298765432',
       avatarFileId: photo,
     });
     expect((await get(cookie)).json<Profile>()).toEqual(saved.json());
@@ -187,7 +191,7 @@ describeWithDb('profile menu (HTTP)', () => {
       phone: '081200000001',
       avatarFileId: null,
     });
-    expect(saved.json()).toMatchObject({ fullName: 'Pengelola Platform', phone: '081200000001' });
+    expect(saved.json()).toMatchObject({ fullName: 'Pengelola Platform', phone: '+6281200000001' });
     const photo = await storedFile(g.tenant.id, 'avatar', platform.id);
     expect(
       (await put(cookie, { fullName: 'Pengelola Platform', phone: null, avatarFileId: photo })).statusCode,

@@ -80,7 +80,7 @@ describeWithDb('user administration (HTTP)', () => {
       username: 'Kasir.Baru1',
       fullName: 'Budi Santoso',
       role: 'caller',
-      phone: '081234567890',
+      phone: '+6281234567890',
       branchIds: [g.main.branch.id],
       isActive: true,
       lastLoginAt: null,

@@ -50,7 +50,7 @@ describe('the profile menu', () => {
     await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       fullName: 'Admin Baru',
-      phone: '081234567890',
+      phone: '+6281234567890',
       avatarFileId: null,
     });
     expect(await screen.findByText('Sukses...!!! Profil disimpan.')).toBeInTheDocument();

@@ -226,7 +226,7 @@ describe('SettingsPage', () => {
     await u.type(to, '081234567890');
     await u.click(within(card).getByRole('button', { name: 'Kirim pesan uji' }));
     expect(await screen.findByText('Pesan uji terkirim (ID wamid.7).')).toBeInTheDocument();
-    expect(requests.find((r) => r.url.includes('/whatsapp/test'))?.body).toEqual({ to: '081234567890' });
+    expect(requests.find((r) => r.url.includes('/whatsapp/test'))?.body).toEqual({ to: '+6281234567890' });
 
     answer.status = 502;
     answer.body = errorBody('WHATSAPP_SEND_FAILED', 'x', { reason: 'HTTP 401: Invalid OAuth access token' });

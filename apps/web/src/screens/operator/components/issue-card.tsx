@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Select, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { PhoneSchema } from '@antrean/shared/contracts/tickets.contract';
+import { PhoneSchema } from '@antrean/shared/common/phone';
 import type { BranchService } from '@antrean/shared/domain/service';
 import type { IssuedTicket } from '@antrean/shared/domain/ticket/ticket';
 import { useIssueTicket } from '@/features/queue/api/issue-ticket';
