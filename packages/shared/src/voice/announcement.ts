@@ -35,7 +35,6 @@ export interface AnnouncementInput {
   template?: string | null;
 }
 
-
 export interface Announcement {
   language: Language;
   text: string;
