@@ -133,7 +133,7 @@ describe('ThemesPage', () => {
     await u.click(await screen.findByRole('button', { name: 'Ubah Biru Bank' }));
     const drawer = await screen.findByRole('dialog', { name: 'Ubah Biru Bank' });
     await u.click(within(drawer).getByRole('button', { name: 'Label layar (opsional)' }));
-    const kioskTab = within(drawer).getByRole('textbox', { name: 'Tab ambil antrean (Indonesia)' });
+    const kioskTab = await within(drawer).findByRole('textbox', { name: 'Tab ambil antrean (Indonesia)' });
     expect(kioskTab).toHaveValue('');
     expect(kioskTab).toHaveAttribute('placeholder', 'Ambil antrean');
     expect(within(drawer).getByRole('textbox', { name: 'Tab ambil antrean (English)' })).toHaveAttribute(
