@@ -250,30 +250,45 @@ export function createSignageService(deps: ServiceDeps, audit: Audit, bus: LiveB
     return { list, create, update, remove };
   }
 
+  /** The columns an admin's input sets, written the same way on insert and on update. */
+  const runningTextColumns = (input: RunningTextInput) => ({
+    content: input.content,
+    speed: input.speed,
+    sort_order: input.sortOrder,
+    is_active: input.isActive ? 1 : 0,
+  });
+  const bannerColumns = (input: BannerInput) => ({
+    name: input.name,
+    file_id: input.fileId,
+    starts_on: input.startsOn,
+    ends_on: input.endsOn,
+    duration_seconds: input.durationSeconds,
+    sort_order: input.sortOrder,
+    is_active: input.isActive ? 1 : 0,
+  });
+  const videoColumns = (input: VideoInput) => ({
+    name: input.name,
+    file_id: input.fileId,
+    description: input.description,
+    sort_order: input.sortOrder,
+    is_active: input.isActive ? 1 : 0,
+  });
+  const created = (tenantId: string, id: string, now: number) => ({
+    id,
+    tenant_id: tenantId,
+    branch_id: null,
+    created_at: now,
+    updated_at: now,
+  });
+
   const runningTexts = crud<RunningTextInput, RunningText, repo.RunningTextRow, RunningTextListQuery>(
     {
       kind: 'running_text',
       find: repo.findRunningText,
       insert: (trx, tenantId, id, input, now) =>
-        repo.insertRunningText(trx, {
-          id,
-          tenant_id: tenantId,
-          branch_id: null,
-          content: input.content,
-          speed: input.speed,
-          sort_order: input.sortOrder,
-          is_active: input.isActive ? 1 : 0,
-          created_at: now,
-          updated_at: now,
-        }),
+        repo.insertRunningText(trx, { ...created(tenantId, id, now), ...runningTextColumns(input) }),
       update: (trx, tenantId, id, input, now) =>
-        repo.updateRunningText(trx, tenantId, id, {
-          content: input.content,
-          speed: input.speed,
-          sort_order: input.sortOrder,
-          is_active: input.isActive ? 1 : 0,
-          updated_at: now,
-        }),
+        repo.updateRunningText(trx, tenantId, id, { ...runningTextColumns(input), updated_at: now }),
       remove: repo.deleteRunningText,
       toItem: toRunningText,
     },
@@ -287,31 +302,9 @@ export function createSignageService(deps: ServiceDeps, audit: Audit, bus: LiveB
       filePurpose: 'banner',
       fileIdOf: (input) => input.fileId,
       insert: (trx, tenantId, id, input, now) =>
-        repo.insertBanner(trx, {
-          id,
-          tenant_id: tenantId,
-          branch_id: null,
-          name: input.name,
-          file_id: input.fileId,
-          starts_on: input.startsOn,
-          ends_on: input.endsOn,
-          duration_seconds: input.durationSeconds,
-          sort_order: input.sortOrder,
-          is_active: input.isActive ? 1 : 0,
-          created_at: now,
-          updated_at: now,
-        }),
+        repo.insertBanner(trx, { ...created(tenantId, id, now), ...bannerColumns(input) }),
       update: (trx, tenantId, id, input, now) =>
-        repo.updateBanner(trx, tenantId, id, {
-          name: input.name,
-          file_id: input.fileId,
-          starts_on: input.startsOn,
-          ends_on: input.endsOn,
-          duration_seconds: input.durationSeconds,
-          sort_order: input.sortOrder,
-          is_active: input.isActive ? 1 : 0,
-          updated_at: now,
-        }),
+        repo.updateBanner(trx, tenantId, id, { ...bannerColumns(input), updated_at: now }),
       remove: repo.deleteBanner,
       toItem: toBanner,
     },
@@ -325,28 +318,9 @@ export function createSignageService(deps: ServiceDeps, audit: Audit, bus: LiveB
       filePurpose: 'video',
       fileIdOf: (input) => input.fileId,
       insert: (trx, tenantId, id, input, now) =>
-        repo.insertVideo(trx, {
-          id,
-          tenant_id: tenantId,
-          branch_id: null,
-          name: input.name,
-          file_id: input.fileId,
-          url: null,
-          description: input.description,
-          sort_order: input.sortOrder,
-          is_active: input.isActive ? 1 : 0,
-          created_at: now,
-          updated_at: now,
-        }),
+        repo.insertVideo(trx, { ...created(tenantId, id, now), ...videoColumns(input), url: null }),
       update: (trx, tenantId, id, input, now) =>
-        repo.updateVideo(trx, tenantId, id, {
-          name: input.name,
-          file_id: input.fileId,
-          description: input.description,
-          sort_order: input.sortOrder,
-          is_active: input.isActive ? 1 : 0,
-          updated_at: now,
-        }),
+        repo.updateVideo(trx, tenantId, id, { ...videoColumns(input), updated_at: now }),
       remove: repo.deleteVideo,
       toItem: toVideo,
     },
